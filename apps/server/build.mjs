@@ -1,0 +1,24 @@
+// Bundles the server into dist/main.js. npm packages stay external (native addons such as
+// better-sqlite3 cannot be bundled); the workspace's own TypeScript packages are bundled in.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'external-npm-packages',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@shop/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+});

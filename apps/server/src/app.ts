@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DbHandle } from './db/client';
+import { systemClock, type Clock } from './lib/clock';
+import { authPlugin } from './plugins/auth';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { openApiPlugin } from './plugins/openapi';
+import { webPlugin } from './plugins/web';
+import { authRoutes } from './routes/auth';
+import { healthRoutes } from './routes/health';
+import { userRoutes } from './routes/users';
+import type { ServiceContext } from './services/context';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: ServiceContext;
+  }
+}
+
+export interface BuildAppOptions {
+  database: DbHandle;
+  clock?: Clock;
+  /** Folder of the built console; null serves the API only. */
+  webDist?: string | null;
+  logLevel?: string;
+  /** Behind a proxy, trust X-Forwarded-For for the client address. */
+  trustProxy?: boolean;
+}
+
+export const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Builds the whole server (plugins, then routes) without listening, so tests can `inject`. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: options.logLevel ?? 'info' },
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('services', {
+    db: options.database.db,
+    kind: options.database.kind,
+    clock: options.clock ?? systemClock,
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'script-src': ["'self'"],
+        'connect-src': ["'self'"],
+        'font-src': ["'self'", 'data:'],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    // The console is served over plain HTTP on a shop's LAN; HSTS would lock tablets out.
+    hsts: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(openApiPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(authPlugin);
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(userRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(webPlugin, { webDist: options.webDist === undefined ? defaultWebDist() : options.webDist });
+  return app;
+}

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+import type { DbKind } from './dialect';
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  kind: DbKind;
+  /** Where the data lives, for the start-up banner (no password). */
+  location: string;
+}
+
+// COUNT(*) and SUM() come back as int8/numeric: read them as JS numbers (shop-sized figures).
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** SQLite file; ignored when databaseUrl is set. */
+  sqliteFile?: string;
+  poolSize?: number;
+}
+
+export function openDatabase(options: OpenDatabaseOptions): DbHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const url = new URL(options.databaseUrl);
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      kind: 'postgres',
+      location: `postgres://${url.host}${url.pathname}`,
+    };
+  }
+  const file = options.sqliteFile;
+  if (!file) throw new Error('openDatabase needs a DATABASE_URL or a SQLite file');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const database = new SQLite(file);
+  database.pragma('journal_mode = WAL');
+  // FULL: a recorded sale survives a power cut, not just a process crash.
+  database.pragma('synchronous = FULL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 10000');
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }),
+    kind: 'sqlite',
+    location: file,
+  };
+}

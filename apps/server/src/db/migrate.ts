@@ -1,0 +1,18 @@
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import type { DbKind } from './dialect';
+import type { Database } from './schema';
+import { initial } from './migrations/0001-initial';
+
+/** Every migration, in order; listed here (not read from disk) so the bundled server carries them. */
+function migrations(kind: DbKind): Record<string, Migration> {
+  return {
+    '0001-initial': initial(kind),
+  };
+}
+
+export async function migrateToLatest(db: Kysely<Database>, kind: DbKind): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(kind) } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

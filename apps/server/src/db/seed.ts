@@ -1,0 +1,166 @@
+import type { Kysely } from 'kysely';
+import type { Role } from '@shop/contracts/common';
+import { hashPassword } from '../lib/passwords';
+import type { Clock } from '../lib/clock';
+import type { Database } from './schema';
+
+export const DEMO_PASSWORD = 'demo1234';
+export const DEMO_ACCOUNTS: { name: string; email: string; role: Role }[] = [
+  { name: 'Admin Demo', email: 'admin@demo.shop', role: 'Admin' },
+  { name: 'Manager Demo', email: 'manager@demo.shop', role: 'Manager' },
+  { name: 'Staff Demo', email: 'staff@demo.shop', role: 'Staff' },
+];
+
+const CATEGORIES = [
+  { name: 'Coffee', description: 'Espresso drinks and Khmer-style coffee, made to order' },
+  { name: 'Tea', description: 'Hot and iced teas' },
+  { name: 'Smoothies & Juice', description: 'Fresh fruit, blended to order' },
+  { name: 'Bakery', description: 'Baked every morning' },
+  { name: 'Snacks & Drinks', description: 'Bottled drinks, snacks and retail packs' },
+];
+
+const UNITS = [
+  { name: 'Cup', symbol: 'cup', description: 'One served drink' },
+  { name: 'Piece', symbol: 'pc', description: 'A single item' },
+  { name: 'Bottle', symbol: 'btl', description: 'Bottle or can' },
+  { name: 'Pack', symbol: 'pk', description: 'A sealed retail pack' },
+  { name: 'Kilogram', symbol: 'kg', description: 'Sold by weight' },
+];
+
+// [name, sku, category, unit, price in cents, tracked in stock]
+const PRODUCTS: [string, string, string, string, number, boolean][] = [
+  ['Espresso', 'COF-001', 'Coffee', 'Cup', 150, false],
+  ['Americano', 'COF-002', 'Coffee', 'Cup', 175, false],
+  ['Iced Americano', 'COF-003', 'Coffee', 'Cup', 200, false],
+  ['Cappuccino', 'COF-004', 'Coffee', 'Cup', 225, false],
+  ['Cafe Latte', 'COF-005', 'Coffee', 'Cup', 250, false],
+  ['Iced Latte', 'COF-006', 'Coffee', 'Cup', 275, false],
+  ['Mocha', 'COF-007', 'Coffee', 'Cup', 275, false],
+  ['Caramel Macchiato', 'COF-008', 'Coffee', 'Cup', 300, false],
+  ['Khmer Iced Coffee with Milk', 'COF-009', 'Coffee', 'Cup', 175, false],
+  ['Coconut Coffee', 'COF-010', 'Coffee', 'Cup', 250, false],
+  ['Iced Lemon Tea', 'TEA-001', 'Tea', 'Cup', 150, false],
+  ['Green Tea Latte', 'TEA-002', 'Tea', 'Cup', 250, false],
+  ['Thai Milk Tea', 'TEA-003', 'Tea', 'Cup', 200, false],
+  ['Jasmine Tea', 'TEA-004', 'Tea', 'Cup', 125, false],
+  ['Passion Fruit Iced Tea', 'TEA-005', 'Tea', 'Cup', 200, false],
+  ['Mango Smoothie', 'JUI-001', 'Smoothies & Juice', 'Cup', 250, false],
+  ['Passion Fruit Juice', 'JUI-002', 'Smoothies & Juice', 'Cup', 200, false],
+  ['Watermelon Juice', 'JUI-003', 'Smoothies & Juice', 'Cup', 200, false],
+  ['Avocado Shake', 'JUI-004', 'Smoothies & Juice', 'Cup', 275, false],
+  ['Fresh Coconut', 'JUI-005', 'Smoothies & Juice', 'Piece', 150, true],
+  ['Butter Croissant', 'BAK-001', 'Bakery', 'Piece', 180, true],
+  ['Chocolate Croissant', 'BAK-002', 'Bakery', 'Piece', 220, true],
+  ['Banana Muffin', 'BAK-003', 'Bakery', 'Piece', 150, true],
+  ['Blueberry Muffin', 'BAK-004', 'Bakery', 'Piece', 180, true],
+  ['Cinnamon Roll', 'BAK-005', 'Bakery', 'Piece', 200, true],
+  ['Ham & Cheese Sandwich', 'BAK-006', 'Bakery', 'Piece', 350, true],
+  ['Mineral Water 500 ml', 'SNK-001', 'Snacks & Drinks', 'Bottle', 50, true],
+  ['Coca-Cola Can', 'SNK-002', 'Snacks & Drinks', 'Bottle', 75, true],
+  ['Lemon Cookies', 'SNK-003', 'Snacks & Drinks', 'Pack', 150, true],
+  ['Roasted Cashews', 'SNK-004', 'Snacks & Drinks', 'Pack', 250, true],
+  ['Mondulkiri Coffee Beans', 'SNK-005', 'Snacks & Drinks', 'Kilogram', 1800, true],
+];
+
+const CUSTOMERS = [
+  { name: 'Sokha Chan', email: 'sokha.chan@example.com', phone: '+855 12 345 678', company: null },
+  { name: 'Dara Kim', email: 'dara.kim@example.com', phone: '+855 17 222 910', company: null },
+  { name: 'Sreyneang Sok', email: 'sreyneang.sok@example.com', phone: null, company: null },
+  { name: 'Vuthy Heng', email: 'vuthy@riverside-guesthouse.example', phone: '+855 92 118 004', company: 'Riverside Guesthouse' },
+  { name: 'Lina Tan', email: 'lina@mekongtours.example', phone: '+855 23 990 120', company: 'Mekong Tours' },
+];
+
+const SUPPLIERS = [
+  { code: 'SUP-001', name: 'Mondulkiri Coffee Roasters', contact_name: 'Rithy Prak', email: 'orders@mondulkiri-roasters.example', phone: '+855 73 690 111', city: 'Sen Monorom', country: 'Cambodia' },
+  { code: 'SUP-002', name: 'Phnom Penh Fresh Dairy', contact_name: 'Chenda Lim', email: 'sales@ppfreshdairy.example', phone: '+855 23 880 245', city: 'Phnom Penh', country: 'Cambodia' },
+  { code: 'SUP-003', name: 'Golden Bakery Supplies', contact_name: 'Bopha Mean', email: 'hello@goldenbakery.example', phone: '+855 12 909 313', city: 'Phnom Penh', country: 'Cambodia' },
+  { code: 'SUP-004', name: 'Kampot Fruit Co-op', contact_name: 'Sovann Ouk', email: 'coop@kampotfruit.example', phone: '+855 33 932 540', city: 'Kampot', country: 'Cambodia' },
+];
+
+async function insertUsers(db: Kysely<Database>, now: string, users: { name: string; email: string; role: Role; password: string }[]) {
+  for (const user of users) {
+    await db
+      .insertInto('users')
+      .values({
+        name: user.name,
+        email: user.email.toLowerCase(),
+        password_hash: await hashPassword(user.password),
+        role: user.role,
+        phone: null,
+        avatar: null,
+        bio: null,
+        deactivated_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+}
+
+export type InitialData = { seeded: 'demo' } | { seeded: 'admin'; email: string } | { seeded: 'none' };
+
+export interface InitialDataOptions {
+  seedDemo: boolean;
+  adminEmail?: string | undefined;
+  adminPassword?: string | undefined;
+}
+
+/**
+ * On an empty database: the demo shop, or (SEED_DEMO=false) one Admin from the environment.
+ * A database that already has users is left alone.
+ */
+export async function ensureInitialData(db: Kysely<Database>, clock: Clock, options: InitialDataOptions): Promise<InitialData> {
+  const existing = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  if (Number(existing.n) > 0) return { seeded: 'none' };
+  const now = clock.now().toISOString();
+
+  if (!options.seedDemo) {
+    if (!options.adminEmail || !options.adminPassword) {
+      throw new Error('SEED_DEMO=false on an empty database needs ADMIN_EMAIL and ADMIN_PASSWORD to create the first Admin.');
+    }
+    const { adminEmail, adminPassword } = options;
+    await insertUsers(db, now, [{ name: 'Administrator', email: adminEmail, role: 'Admin', password: adminPassword }]);
+    return { seeded: 'admin', email: adminEmail.toLowerCase() };
+  }
+
+  await db.transaction().execute(async (trx) => {
+    await insertUsers(trx, now, DEMO_ACCOUNTS.map((a) => ({ ...a, password: DEMO_PASSWORD })));
+    const categoryIds = new Map<string, number>();
+    for (const c of CATEGORIES) {
+      const row = await trx.insertInto('categories').values({ ...c, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+      categoryIds.set(c.name, row.id);
+    }
+    const unitIds = new Map<string, number>();
+    for (const u of UNITS) {
+      const row = await trx.insertInto('units').values({ ...u, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+      unitIds.set(u.name, row.id);
+    }
+    for (const [name, sku, category, unit, price, tracked] of PRODUCTS) {
+      await trx
+        .insertInto('products')
+        .values({
+          name,
+          sku,
+          barcode: null,
+          category_id: categoryIds.get(category)!,
+          unit_id: unitIds.get(unit)!,
+          price_cents: price,
+          active: 1,
+          track_stock: tracked ? 1 : 0,
+          reorder_level: tracked ? 5 : 0,
+          image: null,
+          description: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    }
+    for (const c of CUSTOMERS) {
+      await trx.insertInto('customers').values({ ...c, avatar: null, created_at: now, updated_at: now }).execute();
+    }
+    for (const s of SUPPLIERS) {
+      await trx.insertInto('suppliers').values({ ...s, address: null, active: 1, notes: null, created_at: now, updated_at: now }).execute();
+    }
+  });
+  return { seeded: 'demo' };
+}

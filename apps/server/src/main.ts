@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { buildApp, defaultWebDist } from './app';
+import { openDatabase } from './db/client';
+import { migrateToLatest } from './db/migrate';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureInitialData } from './db/seed';
+import { systemClock } from './lib/clock';
+import { loadEnv } from './plugins/env';
+
+async function main() {
+  const env = loadEnv();
+  const database = openDatabase({ databaseUrl: env.DATABASE_URL, sqliteFile: path.join(env.dataDir, 'shop.db') });
+  await migrateToLatest(database.db, database.kind);
+  const initial = await ensureInitialData(database.db, systemClock, {
+    seedDemo: env.SEED_DEMO,
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD,
+  });
+
+  const app = await buildApp({ database, webDist: env.WEB_DIST ?? defaultWebDist(), logLevel: env.LOG_LEVEL });
+  app.addHook('onClose', async () => database.db.destroy());
+  await app.listen({ host: env.HOST, port: env.PORT });
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const lines = [
+    '',
+    `  Shop console is running: http://localhost:${port}`,
+    `  Database: ${database.kind === 'sqlite' ? `SQLite file ${database.location}` : database.location}`,
+    `  API reference: http://localhost:${port}/api/docs`,
+  ];
+  if (initial.seeded === 'admin') lines.push(`  First Admin created: ${initial.email}`);
+  if (env.SEED_DEMO) {
+    lines.push('  Demo sign-in (password ' + DEMO_PASSWORD + '):');
+    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(8)} ${a.email}`);
+  }
+  console.log(lines.join('\n') + '\n');
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

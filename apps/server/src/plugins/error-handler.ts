@@ -1,0 +1,61 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { API_MESSAGES } from '@shop/contracts/common';
+import { AppError } from '../lib/errors';
+
+/** Groups zod issues by field: `items.0.quantity` → ["Quantity must be > 0."]. */
+function fieldErrors(issues: { instancePath: string; message?: string }[], context: string): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const message = field
+      ? (issue.message ?? 'Invalid value.')
+      : context === 'body'
+        ? 'Send a JSON object as the request body.'
+        : `The ${context} is invalid.`;
+    (errors[field || context] ??= []).push(message);
+  }
+  return errors;
+}
+
+function firstMessage(errors: Record<string, string[]>): string {
+  return Object.values(errors)[0]?.[0] ?? API_MESSAGES.invalid;
+}
+
+/**
+ * One shape for every failure: `{message}` (plus `errors` on 422). Client mistakes keep their 4xx;
+ * anything else is logged and answered with a plain 500 that leaks nothing.
+ */
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply
+        .status(error.statusCode)
+        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrors(error.validation, error.validationContext ?? 'body');
+      return reply.status(422).send({ message: firstMessage(errors), errors });
+    }
+    if (error.code === 'FST_ERR_RESPONSE_SERIALIZATION') {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.status(500).send({ message: API_MESSAGES.serverError });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? 'The request body is not valid JSON.'
+          : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? 'Send the request body as JSON (Content-Type: application/json).'
+            : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+              ? 'The request body is empty; send a JSON object.'
+              : error.message;
+      return reply.status(status).send({ message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: API_MESSAGES.serverError });
+  });
+});

@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { API_MESSAGES } from '@shop/contracts/common';
+
+/**
+ * Serves the built console. Hashed assets are cached for good; index.html never is, so a new
+ * release reaches every till on its next load. Unknown /api paths are JSON 404s; any other
+ * unknown path is a screen of the single-page app.
+ */
+export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string | null }) => {
+  const root = opts.webDist && fs.existsSync(path.join(opts.webDist, 'index.html')) ? opts.webDist : null;
+  if (root) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  } else {
+    app.log.warn('The console is not built (apps/web/dist): only the API is served. Run `npm run build`.');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (!isApi && wantsPage && root && !path.extname(request.url.split('?')[0] ?? '')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: API_MESSAGES.notFound });
+  });
+});

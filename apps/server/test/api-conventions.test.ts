@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { bearer, createTestApp, dbKind, signInAs } from './support/test-app';
+
+const { app } = await createTestApp();
+const tokens = {
+  Admin: await signInAs(app, 'admin@demo.shop'),
+  Manager: await signInAs(app, 'manager@demo.shop'),
+  Staff: await signInAs(app, 'staff@demo.shop'),
+};
+
+describe(`API conventions (${dbKind})`, () => {
+  it('answers unknown /api paths with a JSON 404, signed in or not', async () => {
+    for (const headers of [{}, bearer(tokens.Admin)]) {
+      const response = await app.inject({ method: 'GET', url: '/api/no-such-thing', headers });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Not found.' });
+    }
+  });
+
+  it('serves its OpenAPI document and a browsable reference', async () => {
+    const doc = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(doc.statusCode).toBe(200);
+    expect(Object.keys(doc.json().paths)).toEqual(expect.arrayContaining(['/api/login', '/api/logout', '/api/me', '/api/users']));
+    const ui = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toMatch(/html/);
+  });
+
+  it('reports the database it runs on', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.json()).toEqual({ status: 'ok', database: dbKind });
+  });
+});
+
+describe(`role guard (${dbKind})`, () => {
+  it('lets an Admin list staff accounts and refuses Managers and Staff with 403', async () => {
+    const admin = await app.inject({ method: 'GET', url: '/api/users?per_page=2', headers: bearer(tokens.Admin) });
+    expect(admin.statusCode).toBe(200);
+    expect(admin.json().meta).toEqual({ total: 3, per_page: 2, current_page: 1, last_page: 2 });
+    expect(admin.json().data).toHaveLength(2);
+
+    for (const role of ['Manager', 'Staff'] as const) {
+      const response = await app.inject({ method: 'GET', url: '/api/users', headers: bearer(tokens[role]) });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: "Forbidden — you don't have permission." });
+    }
+  });
+
+  it('asks for a token before it checks the role', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/users' });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe(`list queries (${dbKind})`, () => {
+  it('filters by q case-insensitively and by role', async () => {
+    const byText = await app.inject({ method: 'GET', url: '/api/users?q=MANAGER', headers: bearer(tokens.Admin) });
+    expect(byText.json().data.map((u: { email: string }) => u.email)).toEqual(['manager@demo.shop']);
+    const byRole = await app.inject({ method: 'GET', url: '/api/users?role=Staff', headers: bearer(tokens.Admin) });
+    expect(byRole.json().data.map((u: { role: string }) => u.role)).toEqual(['Staff']);
+    const wildcard = await app.inject({ method: 'GET', url: '/api/users?q=%25', headers: bearer(tokens.Admin) });
+    expect(wildcard.json().meta.total).toBe(0);
+  });
+
+  it('answers 422 with field errors for bad paging and filters', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/users?page=0&per_page=5000&role=Boss', headers: bearer(tokens.Admin) });
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json().errors).sort()).toEqual(['page', 'per_page', 'role']);
+    expect(response.json().errors.per_page).toEqual(['Per page must be at most 1000.']);
+  });
+});

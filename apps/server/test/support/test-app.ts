@@ -1,0 +1,86 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { buildApp } from '../../src/app';
+import { openDatabase, type DbHandle } from '../../src/db/client';
+import { migrateToLatest } from '../../src/db/migrate';
+import { DEMO_PASSWORD, ensureInitialData } from '../../src/db/seed';
+import type { Clock } from '../../src/lib/clock';
+
+export const dbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+
+/** A clock the test moves by hand. */
+export class TestClock implements Clock {
+  private current: number;
+  constructor(start = '2026-11-21T03:00:00.000Z') {
+    this.current = Date.parse(start);
+  }
+  now() {
+    return new Date(this.current);
+  }
+  advance(ms: number) {
+    this.current += ms;
+  }
+}
+
+/** A fresh, migrated database of the kind this run tests (SQLite file or a new PostgreSQL database). */
+export async function freshDatabase(): Promise<DbHandle & { drop(): Promise<void> }> {
+  const name = `shop_test_${crypto.randomBytes(6).toString('hex')}`;
+  let handle: DbHandle;
+  let drop: () => Promise<void>;
+  if (dbKind === 'postgres') {
+    const serverUrl = inject('postgresUrl');
+    if (!serverUrl) throw new Error('PostgreSQL test run without a server URL');
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    handle = openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+    drop = async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-sqlite-'));
+    handle = openDatabase({ sqliteFile: path.join(dir, 'shop.db') });
+    drop = async () => fs.rmSync(dir, { recursive: true, force: true });
+  }
+  await migrateToLatest(handle.db, handle.kind);
+  return { ...handle, drop };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DbHandle;
+  clock: TestClock;
+}
+
+/** The real server on a fresh database with the demo shop, torn down after the file's tests. */
+export async function createTestApp(options: { seedDemo?: boolean } = {}): Promise<TestApp> {
+  const database = await freshDatabase();
+  const clock = new TestClock();
+  if (options.seedDemo ?? true) await ensureInitialData(database.db, clock, { seedDemo: true });
+  const app = await buildApp({ database, clock, webDist: null, logLevel: 'silent' });
+  afterAll(async () => {
+    await app.close();
+    await database.db.destroy();
+    await database.drop();
+  });
+  return { app, database, clock };
+}
+
+export async function signInAs(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`sign-in as ${email} failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ access_token: string }>().access_token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
