@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DbHandle } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
+import { AppError } from './lib/errors';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
@@ -18,6 +19,7 @@ import type { ServiceContext } from './services/context';
 declare module 'fastify' {
   interface FastifyInstance {
     services: ServiceContext;
+    loginRateLimitPerMinute: number;
   }
 }
 
@@ -27,6 +29,8 @@ export interface BuildAppOptions {
   /** Folder of the built console; null serves the API only. */
   webDist?: string | null;
   logLevel?: string;
+  /** Sign-in attempts one address may make per minute, right or wrong (argon2 is costly on purpose). */
+  loginRateLimitPerMinute?: number;
   /** Behind a proxy, trust X-Forwarded-For for the client address. */
   trustProxy?: boolean;
 }
@@ -47,6 +51,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     kind: options.database.kind,
     clock: options.clock ?? systemClock,
   });
+  app.decorate('loginRateLimitPerMinute', options.loginRateLimitPerMinute ?? 30);
 
   await app.register(errorHandlerPlugin);
   await app.register(helmet, {
@@ -64,7 +69,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The console is served over plain HTTP on a shop's LAN; HSTS would lock tablets out.
     hsts: false,
   });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(context.statusCode, `Too many requests. Try again in ${context.after}.`, undefined, {
+        'retry-after': String(Math.ceil(context.ttl / 1000)),
+      }),
+  });
   await app.register(openApiPlugin);
 
   await app.register(

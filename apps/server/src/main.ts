@@ -16,7 +16,12 @@ async function main() {
     adminPassword: env.ADMIN_PASSWORD,
   });
 
-  const app = await buildApp({ database, webDist: env.WEB_DIST ?? defaultWebDist(), logLevel: env.LOG_LEVEL });
+  const app = await buildApp({
+    database,
+    webDist: env.WEB_DIST ?? defaultWebDist(),
+    logLevel: env.LOG_LEVEL,
+    loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
+  });
   app.addHook('onClose', async () => database.db.destroy());
   await app.listen({ host: env.HOST, port: env.PORT });
 

@@ -147,3 +147,16 @@ describe(`sign-in throttling (${dbKind})`, () => {
     clock.advance(16 * 60 * 1000);
   });
 });
+
+describe(`sign-in rate limit per address (${dbKind})`, async () => {
+  const { app: limited } = await createTestApp();
+  it('answers 429 once one address has made 30 sign-ins in a minute, even correct ones', async () => {
+    for (let i = 0; i < 30; i += 1) {
+      const r = await limited.inject({ method: 'POST', url: '/api/login', payload: { email: 'staff@demo.shop', password: 'demo1234' } });
+      expect(r.statusCode).toBe(200);
+    }
+    const last = await limited.inject({ method: 'POST', url: '/api/login', payload: { email: 'staff@demo.shop', password: 'demo1234' } });
+    expect(last.statusCode).toBe(429);
+    expect(last.json()).toEqual({ message: 'Too many requests. Try again in 1 minute.' });
+  });
+});

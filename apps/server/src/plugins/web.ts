@@ -16,6 +16,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
+      cacheControl: false,
       setHeaders(res, filePath) {
         res.setHeader(
           'cache-control',

@@ -1,0 +1,58 @@
+// `npm test`: every suite — server on SQLite and PostgreSQL, web components, end to end in
+// Chromium — then one closing line with the totals.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildIfStale } from './build-if-stale.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-reports-'));
+const env = { ...process.env, TEST_REPORT_DIR: reports, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json') };
+
+buildIfStale();
+
+const suites = [
+  { name: 'server (SQLite + PostgreSQL)', args: ['run', 'test:server'] },
+  {
+    name: 'web components',
+    args: ['run', 'test:web', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'web.json')}`],
+  },
+  { name: 'end to end (Chromium)', args: ['run', 'test:e2e', '--', '--reporter=list,json'] },
+];
+
+const failedSuites = [];
+for (const suite of suites) {
+  console.log(`\n##### ${suite.name} #####`);
+  const result = spawnSync('npm', suite.args, { cwd: root, stdio: 'inherit', env });
+  if (result.status !== 0) failedSuites.push(suite.name);
+}
+
+// Vitest JSON: numPassedTests/numFailedTests; Playwright JSON: stats.expected/unexpected/flaky/skipped.
+const counts = { passed: 0, failed: 0, skipped: 0 };
+const lines = [];
+for (const file of fs.readdirSync(reports).sort()) {
+  const report = JSON.parse(fs.readFileSync(path.join(reports, file), 'utf8'));
+  const label = file.replace(/\.json$/, '');
+  if (report.stats) {
+    const passed = report.stats.expected + report.stats.flaky;
+    counts.passed += passed;
+    counts.failed += report.stats.unexpected;
+    counts.skipped += report.stats.skipped;
+    lines.push(`  ${label}: ${passed} passed, ${report.stats.unexpected} failed, ${report.stats.skipped} skipped`);
+  } else {
+    counts.passed += report.numPassedTests;
+    counts.failed += report.numFailedTests;
+    counts.skipped += report.numPendingTests + report.numTodoTests;
+    lines.push(`  ${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`);
+  }
+}
+fs.rmSync(reports, { recursive: true, force: true });
+
+console.log('\nTest totals by suite:');
+console.log(lines.join('\n'));
+if (failedSuites.length) console.log(`Suites that failed: ${failedSuites.join(', ')}`);
+const failed = failedSuites.length && counts.failed === 0 ? 1 : counts.failed;
+console.log(`\n${counts.passed} passed, ${failed} failed, ${counts.skipped} skipped`);
+process.exit(failedSuites.length ? 1 : 0);
