@@ -1,0 +1,84 @@
+import { Suspense, useState } from 'react';
+import { X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useMe } from '@/features/auth/api/get-me';
+import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
+import { Breadcrumb } from './breadcrumb';
+import { Header } from './header';
+import { SIDEBAR_WIDTH, SidebarPanel } from './sidebar';
+
+const DESKTOP_QUERY = '(min-width: 768px)';
+
+/** The frame of every signed-in screen: sidebar, header, breadcrumb, then the page. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  useMe();
+
+  const [collapsed, setCollapsed] = useState(() => readStorage(STORAGE_KEYS.sidebarCollapsed) === 'true');
+  // The drawer belongs to the page it was opened on, so following a link closes it.
+  const [drawerOpenedAt, setDrawerOpenedAt] = useState<string | null>(null);
+  const drawerOpen = drawerOpenedAt === pathname;
+
+  function toggleSidebar() {
+    if (window.matchMedia(DESKTOP_QUERY).matches) {
+      writeStorage(STORAGE_KEYS.sidebarCollapsed, String(!collapsed));
+      setCollapsed(!collapsed);
+    } else {
+      setDrawerOpenedAt(drawerOpen ? null : pathname);
+    }
+  }
+
+  const width = collapsed ? SIDEBAR_WIDTH.collapsed : SIDEBAR_WIDTH.expanded;
+
+  return (
+    <div className="flex min-h-dvh bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-indigo-600 px-3 py-2 text-sm text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        {t('Skip to main content')}
+      </a>
+
+      <aside
+        style={{ width }}
+        className="sticky top-0 hidden h-dvh shrink-0 border-r border-slate-200 bg-white transition-[width] duration-200 md:block dark:border-slate-800 dark:bg-slate-900"
+      >
+        <SidebarPanel collapsed={collapsed} />
+      </aside>
+
+      <Dialog.Root open={drawerOpen} onOpenChange={(open) => setDrawerOpenedAt(open ? pathname : null)}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/50 backdrop-blur-[2px] md:hidden" />
+          <Dialog.Content
+            aria-describedby={undefined}
+            style={{ width: SIDEBAR_WIDTH.expanded + 40 }}
+            className="fixed inset-y-0 left-0 z-50 max-w-[85vw] bg-white shadow-xl md:hidden dark:bg-slate-900"
+          >
+            <Dialog.Title className="sr-only">{t('Main navigation')}</Dialog.Title>
+            <SidebarPanel collapsed={false} onNavigate={() => setDrawerOpenedAt(null)} />
+            <Dialog.Close asChild>
+              <Button variant="ghost" size="icon" aria-label={t('Close')} className="absolute top-3.5 right-2">
+                <X aria-hidden className="size-5" />
+              </Button>
+            </Dialog.Close>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        <Header sidebarCollapsed={collapsed} onToggleSidebar={toggleSidebar} />
+        <main id="main" className="mx-auto w-full max-w-[1400px] flex-1 px-4 py-5 md:px-8 md:py-6">
+          <Breadcrumb />
+          <Suspense fallback={<Spinner label={t('Loading…')} className="py-10" />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { LogOut, Settings, UserRound } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Role } from '@shop/contracts/common';
+import { Avatar } from '@/components/ui/avatar';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { MenuContent, MenuItem, MenuSeparator } from '@/components/ui/dropdown-menu';
+import { useLogout } from '@/features/auth/api/logout';
+import { useSession } from '@/features/auth/session-store';
+import { initials } from '@/lib/initials';
+
+const ROLE_TONES: Record<Role, BadgeTone> = { Admin: 'primary', Manager: 'success', Staff: 'neutral' };
+
+export function ProfileMenu() {
+  const { t } = useTranslation();
+  const user = useSession()?.user ?? null;
+  const logout = useLogout();
+  const letters = initials(user?.name, user?.email);
+  const name = user?.name || t('Guest');
+
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <button
+          type="button"
+          aria-label={t('Open profile menu')}
+          className="rounded-full ring-offset-2 transition-shadow hover:ring-2 hover:ring-indigo-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 data-[state=open]:ring-2 data-[state=open]:ring-indigo-300 dark:ring-offset-slate-950 dark:hover:ring-indigo-500/40 dark:data-[state=open]:ring-indigo-500/60"
+        >
+          <Avatar initials={letters} />
+        </button>
+      </DropdownMenu.Trigger>
+      <MenuContent align="end" className="w-64">
+        <div className="flex items-center gap-3 px-2.5 py-2">
+          <Avatar initials={letters} size="md" />
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-semibold text-slate-900 dark:text-white">{name}</p>
+            <p className="truncate text-xs text-slate-500 dark:text-slate-400">{user?.email || t('Not signed in')}</p>
+            {user?.role ? (
+              <Badge tone={ROLE_TONES[user.role]} className="mt-1.5">
+                {t(user.role)}
+              </Badge>
+            ) : null}
+          </div>
+        </div>
+        <MenuSeparator />
+        <MenuItem asChild>
+          <Link to="/profile">
+            <UserRound aria-hidden />
+            {t('View Profile')}
+          </Link>
+        </MenuItem>
+        <MenuItem asChild>
+          <Link to="/settings/account">
+            <Settings aria-hidden />
+            {t('Account Settings')}
+          </Link>
+        </MenuItem>
+        <MenuSeparator />
+        <MenuItem tone="danger" disabled={logout.isPending} onSelect={() => logout.mutate()}>
+          <LogOut aria-hidden />
+          {t('Sign out')}
+        </MenuItem>
+      </MenuContent>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,87 @@
+import {
+  BadgePercent,
+  Bell,
+  Boxes,
+  ChartColumn,
+  LayoutDashboard,
+  LockKeyhole,
+  MessageSquare,
+  Package,
+  Receipt,
+  ScanBarcode,
+  Truck,
+  UserRound,
+  Users,
+  Warehouse,
+  type LucideIcon,
+} from 'lucide-react';
+
+export type SidebarLink = { kind: 'link'; label: string; to: string; icon: LucideIcon };
+export type SidebarGroupChild = { label: string; to: string };
+export type SidebarGroup = { kind: 'group'; id: string; label: string; icon: LucideIcon; children: SidebarGroupChild[] };
+export type SidebarItem = SidebarLink | SidebarGroup;
+
+// The spec keeps sidebar labels in English in both languages, so they are not run through t().
+export const SIDEBAR_ITEMS: SidebarItem[] = [
+  { kind: 'link', label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard },
+  { kind: 'link', label: 'Profile', to: '/profile', icon: UserRound },
+  {
+    kind: 'group',
+    id: 'products',
+    label: 'Products',
+    icon: Package,
+    children: [
+      { label: 'Product List', to: '/products' },
+      { label: 'Expire', to: '/expire-product' },
+      { label: 'Category', to: '/category-list' },
+      { label: 'Unit', to: '/unit-list' },
+    ],
+  },
+  {
+    kind: 'group',
+    id: 'reports',
+    label: 'Reports',
+    icon: ChartColumn,
+    children: [
+      { label: 'Sale Report', to: '/report-sale' },
+      { label: 'Purchase Report', to: '/report-purchase' },
+      { label: 'Stock Report', to: '/report-stock' },
+    ],
+  },
+  { kind: 'link', label: 'Sale', to: '/orders', icon: Receipt },
+  // Not in the spec's sidebar table, but the till (/sale) must be one click away for cashiers.
+  { kind: 'link', label: 'POS', to: '/sale', icon: ScanBarcode },
+  { kind: 'link', label: 'Customers', to: '/customers', icon: Users },
+  { kind: 'link', label: 'Supplier', to: '/supplier', icon: Truck },
+  {
+    kind: 'group',
+    id: 'supplies',
+    label: 'Supplies',
+    icon: Boxes,
+    children: [
+      { label: 'Supplies', to: '/supplies' },
+      { label: 'Supplies List', to: '/supplies-list' },
+      { label: 'Supply Items', to: '/supplies-item' },
+    ],
+  },
+  { kind: 'link', label: 'Promotions', to: '/promotions', icon: BadgePercent },
+  { kind: 'link', label: 'Inventory', to: '/inventory', icon: Warehouse },
+  {
+    kind: 'group',
+    id: 'pages',
+    label: 'Pages',
+    icon: LockKeyhole,
+    children: [
+      { label: 'Sign In', to: '/auth/sign-in' },
+      { label: 'Sign Up', to: '/auth/sign-up' },
+      { label: 'Forgot Password', to: '/auth/forgot-password' },
+    ],
+  },
+  { kind: 'group', id: 'message', label: 'Message', icon: Bell, children: [{ label: 'Notifications', to: '/notifications' }] },
+  { kind: 'group', id: 'chat', label: 'Chat', icon: MessageSquare, children: [{ label: 'Conversation', to: '/chat' }] },
+];
+
+/** The spec's rule, taken literally: a group is "current" when the path starts with a child route. */
+export function groupContainsPath(group: SidebarGroup, pathname: string): boolean {
+  return group.children.some((child) => pathname.startsWith(child.to));
+}

@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next';
+import { ComingSoon } from '@/components/ui/coming-soon';
+
+export function StockReportPage() {
+  const { t } = useTranslation();
+  return <ComingSoon title={t('Stock Report')} />;
+}

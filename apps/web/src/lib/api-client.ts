@@ -1,0 +1,155 @@
+import { clearStoredSession, readStoredToken } from './storage';
+
+const API_BASE = '/api';
+const MAX_BODY_TEXT_IN_MESSAGE = 400;
+
+export const NETWORK_ERROR_MESSAGE = 'Network error — check your connection.';
+
+export class ApiError extends Error {
+  readonly status: number;
+  /** The server's own `message` (or `error`) text, when it sent one. */
+  readonly serverMessage: string | undefined;
+  readonly errors: Record<string, string[]> | undefined;
+
+  constructor(
+    status: number,
+    message: string,
+    options: { serverMessage?: string; errors?: Record<string, string[]> } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.serverMessage = options.serverMessage;
+    this.errors = options.errors;
+  }
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export type ApiRequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  /**
+   * Off for calls whose screen explains a 401/403/network failure itself (sign-in shows the
+   * server's reason in its banner; sign-out ignores failures), so no global toast or redirect.
+   */
+  globalErrorHandling?: boolean;
+};
+
+export type ApiEventHandlers = {
+  onUnauthorized?: () => void;
+  onForbidden?: () => void;
+  onNetworkError?: () => void;
+};
+
+let handlers: ApiEventHandlers = {};
+
+/**
+ * The app layer registers what a 401/403/network failure means for the user (toast, redirect),
+ * so this module never depends on features or the router. Returns an unregister function.
+ */
+export function setApiEventHandlers(next: ApiEventHandlers): () => void {
+  handlers = next;
+  return () => {
+    if (handlers === next) handlers = {};
+  };
+}
+
+export function isAbortError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError';
+}
+
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, signal, globalErrorHandling = true } = options;
+
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = readStoredToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  let payload: Payload;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+    payload = await readPayload(response);
+  } catch (error) {
+    if (signal?.aborted || isAbortError(error)) throw error;
+    if (globalErrorHandling) handlers.onNetworkError?.();
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+
+  if (!response.ok) {
+    const error = toApiError(response.status, payload);
+    if (globalErrorHandling && response.status === 401) {
+      clearStoredSession();
+      handlers.onUnauthorized?.();
+    } else if (globalErrorHandling && response.status === 403) {
+      handlers.onForbidden?.();
+    }
+    throw error;
+  }
+
+  return payload.json as T;
+}
+
+type Payload = { json: unknown; text: string; contentType: string };
+
+async function readPayload(response: Response): Promise<Payload> {
+  const contentType = response.headers.get('content-type') ?? '';
+  const text = await response.text();
+  let json: unknown;
+  if (text && contentType.includes('json')) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+  }
+  return { json, text, contentType };
+}
+
+function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    // The API reads boolean filters (e.g. `active`) as 1/0.
+    params.set(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+function toApiError(status: number, payload: Payload): ApiError {
+  const record = isRecord(payload.json) ? payload.json : {};
+  const serverMessage = nonEmptyString(record.message) ?? nonEmptyString(record.error);
+  const errors = isFieldErrors(record.errors) ? record.errors : undefined;
+  if (serverMessage) return new ApiError(status, serverMessage, { serverMessage, errors });
+
+  // A proxy or crashed server may answer in plain text; its first words usually say why.
+  // HTML error pages are left out: their markup would only clutter the message.
+  const isPlainText = payload.json === undefined && !payload.contentType.includes('html');
+  const text = isPlainText ? payload.text.trim().slice(0, MAX_BODY_TEXT_IN_MESSAGE) : '';
+  return new ApiError(status, text ? `HTTP ${status}: ${text}` : `HTTP ${status}`, { errors });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() ? value : undefined;
+}
+
+function isFieldErrors(value: unknown): value is Record<string, string[]> {
+  return (
+    isRecord(value) &&
+    Object.values(value).every((messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'))
+  );
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatMoney } from './format';
+
+describe('formatMoney', () => {
+  it("shows dollars with '$' and two decimals", () => {
+    expect(formatMoney(3.5)).toBe('$3.50');
+    expect(formatMoney(1234.567)).toBe('$1,234.57');
+    expect(formatMoney(0)).toBe('$0.00');
+  });
+});
+
+describe('formatDate', () => {
+  it('keeps a calendar date as written, whatever the time zone', () => {
+    expect(formatDate('2025-03-09')).toBe('2025-03-09');
+    expect(formatDate('2025-03-09T23:30:00Z')).toBe('2025-03-09');
+  });
+
+  it('formats Date objects as YYYY-MM-DD and leaves empty values empty', () => {
+    expect(formatDate(new Date(2024, 0, 5))).toBe('2024-01-05');
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('not a date')).toBe('');
+  });
+});

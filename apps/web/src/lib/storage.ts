@@ -1,0 +1,45 @@
+export const STORAGE_KEYS = {
+  accessToken: 'access_token',
+  /** Older builds stored the bearer token here; it is still honoured when reading. */
+  legacyToken: 'token',
+  authUser: 'auth_user',
+  theme: 'theme',
+  language: 'language',
+  sidebarCollapsed: 'sidebar_collapsed',
+} as const;
+
+type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+// Storage access throws when the browser blocks it (privacy modes, disabled cookies); the
+// console still works for the current page in that case, it just forgets on reload.
+export function readStorage(key: StorageKey): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: StorageKey, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // See readStorage.
+  }
+}
+
+export function removeStorage(...keys: StorageKey[]): void {
+  try {
+    for (const key of keys) window.localStorage.removeItem(key);
+  } catch {
+    // See readStorage.
+  }
+}
+
+export function readStoredToken(): string | null {
+  return readStorage(STORAGE_KEYS.accessToken) || readStorage(STORAGE_KEYS.legacyToken) || null;
+}
+
+export function clearStoredSession(): void {
+  removeStorage(STORAGE_KEYS.accessToken, STORAGE_KEYS.legacyToken, STORAGE_KEYS.authUser);
+}

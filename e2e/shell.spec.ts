@@ -1,0 +1,175 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { signIn } from './support';
+
+const kh = JSON.parse(fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/src/lib/locales/kh.json'), 'utf8')) as Record<string, string>;
+
+const SCREENS: [string, string][] = [
+  ['/dashboard', 'Dashboard'],
+  ['/products', 'Product List'],
+  ['/products/new', 'Product List'],
+  ['/expire-product', 'Expiring Products'],
+  ['/category-list', 'Categories'],
+  ['/unit-list', 'Units'],
+  ['/inventory', 'Stock Inventory'],
+  ['/sale', 'Point of Sale'],
+  ['/orders', 'Sales Orders'],
+  ['/promotions', 'Promotions'],
+  ['/customers', 'Customers'],
+  ['/settings', 'Settings'],
+  ['/settings/account', 'Account Settings'],
+  ['/supplier', 'Suppliers'],
+  ['/supplies', 'Supplies'],
+  ['/supplies-list', 'Supplies'],
+  ['/supplies/create', 'Create Supply'],
+  ['/supplies-item', 'Supply Items'],
+  ['/report-purchase', 'Purchase Report'],
+  ['/report-sale', 'Sales Report'],
+  ['/report-stock', 'Stock Report'],
+  ['/profile', 'Profile'],
+  ['/notifications', 'Notifications'],
+  ['/chat', 'Conversation'],
+];
+
+test.describe('the shell', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+  });
+
+  test('every route of the route table opens inside the layout with its title', async ({ page }) => {
+    for (const [route, title] of SCREENS) {
+      await page.goto(route);
+      await expect(page.getByRole('heading', { level: 1 }), route).toHaveText(title);
+      await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+      await expect(page.getByPlaceholder('Search products, orders, customers…')).toBeVisible();
+    }
+  });
+
+  test('the breadcrumb shows Dashboard then each capitalised segment, linked except the last', async ({ page }) => {
+    await page.goto('/settings/account');
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(crumbs.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    await expect(crumbs.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    await expect(crumbs.getByText('Account', { exact: true })).toBeVisible();
+    await expect(crumbs.getByRole('link', { name: 'Account' })).toHaveCount(0);
+  });
+
+  test('a sidebar group opens by itself when the path is inside it, and toggles on click', async ({ page }) => {
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await page.goto('/dashboard');
+    await expect(nav.getByRole('link', { name: 'Category' })).toBeHidden();
+
+    await page.goto('/category-list');
+    await expect(nav.getByRole('link', { name: 'Category' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Unit' })).toBeVisible();
+
+    await nav.getByRole('button', { name: 'Supplies' }).click();
+    await expect(nav.getByRole('link', { name: 'Supply Items' })).toBeVisible();
+    await nav.getByRole('link', { name: 'Supply Items' }).click();
+    await expect(page).toHaveURL(/\/supplies-item$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Supply Items');
+  });
+
+  test('the sidebar collapses to 90 px with tooltips and fly-outs, expands back to 220 px, and remembers', async ({ page }) => {
+    const sidebar = page.locator('aside').first();
+    await expect(sidebar).toHaveCSS('width', '220px');
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await expect(sidebar).toHaveCSS('width', '90px');
+
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('link', { name: 'Customers' }).hover();
+    await expect(page.getByRole('tooltip', { name: 'Customers' })).toBeVisible();
+
+    await nav.getByRole('button', { name: 'Reports' }).hover();
+    await expect(page.getByRole('link', { name: 'Stock Report' })).toBeVisible();
+    await page.getByRole('link', { name: 'Stock Report' }).click();
+    await expect(page).toHaveURL(/\/report-stock$/);
+
+    await page.reload();
+    await expect(sidebar).toHaveCSS('width', '90px');
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await expect(sidebar).toHaveCSS('width', '220px');
+  });
+
+  test('the sidebar is hidden on a small screen and the toggle opens it as a drawer', async ({ page }) => {
+    await page.setViewportSize({ width: 640, height: 900 });
+    await page.goto('/dashboard');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(nav).toBeHidden();
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await expect(nav).toBeVisible();
+    await nav.getByRole('link', { name: 'Customers' }).click();
+    await expect(page).toHaveURL(/\/customers$/);
+    await expect(nav).toBeHidden();
+  });
+
+  test('the language menu switches the header to Khmer and remembers it; sidebar labels stay English', async ({ page }) => {
+    const placeholderKh = kh['Search products, orders, customers…'];
+    expect(placeholderKh).toBeTruthy();
+    await page.getByRole('button', { name: 'Change language' }).click();
+    await page.getByRole('menuitemradio', { name: /ខ្មែរ|Khmer/ }).click();
+    await expect(page.getByPlaceholder(placeholderKh!)).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'km');
+    await expect(page.getByRole('navigation', { name: kh['Main navigation'] ?? 'Main navigation' }).getByRole('link', { name: 'Customers' })).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByPlaceholder(placeholderKh!)).toBeVisible();
+
+    await page.getByRole('button', { name: kh['Change language'] }).click();
+    await page.getByRole('menuitemradio', { name: /English/ }).click();
+    await expect(page.getByPlaceholder('Search products, orders, customers…')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  test('the theme toggle switches light and dark for real and remembers it', async ({ page }) => {
+    const html = page.locator('html');
+    const startsDark = await html.evaluate((el) => el.classList.contains('dark'));
+    const bodyColor = () => page.locator('body').evaluate((el) => getComputedStyle(el).backgroundColor);
+    const before = await bodyColor();
+    await page.getByRole('button', { name: startsDark ? 'Switch to light theme' : 'Switch to dark theme' }).click();
+    await expect(html).toHaveClass(startsDark ? /^(?!.*\bdark\b)/ : /\bdark\b/);
+    expect(await bodyColor()).not.toBe(before);
+    await page.reload();
+    expect(await html.evaluate((el) => el.classList.contains('dark'))).toBe(!startsDark);
+  });
+
+  test('the profile menu closes on Escape and on an outside click, and links to the profile screens', async ({ page }) => {
+    const open = page.getByRole('button', { name: 'Open profile menu' });
+    await expect(open).toHaveText('AD');
+    await open.click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
+
+    await open.click();
+    await page.mouse.click(600, 500);
+    await expect(page.getByRole('menu')).toBeHidden();
+
+    await open.click();
+    await page.getByRole('menuitem', { name: 'Account Settings' }).click();
+    await expect(page).toHaveURL(/\/settings\/account$/);
+    await open.click();
+    await page.getByRole('menuitem', { name: 'View Profile' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+  });
+
+  test('toasts appear at the top left and can be closed', async ({ page }) => {
+    await page.getByRole('button', { name: 'Open profile menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Logged out successfully' });
+    await expect(toast).toBeVisible();
+    const box = await toast.boundingBox();
+    expect(box!.x).toBeLessThan(100);
+    expect(box!.y).toBeLessThan(100);
+    await toast.hover();
+    await toast.getByRole('button', { name: /close/i }).click();
+    await expect(toast).toBeHidden();
+  });
+
+  test('an unknown screen shows a not-found page with a way home', async ({ page }) => {
+    await page.goto('/no-such-screen');
+    await expect(page.getByRole('link', { name: /dashboard|home/i }).first()).toBeVisible();
+  });
+});
