@@ -14,18 +14,20 @@ const env = { ...process.env, TEST_REPORT_DIR: reports, PLAYWRIGHT_JSON_OUTPUT_N
 buildIfStale();
 
 const suites = [
-  { name: 'server (SQLite + PostgreSQL)', args: ['run', 'test:server'] },
+  { name: 'server (SQLite + PostgreSQL)', cwd: 'apps/server', command: ['node', 'test/run.mjs'] },
   {
     name: 'web components',
-    args: ['run', 'test:web', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'web.json')}`],
+    cwd: 'apps/web',
+    command: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'web.json')}`],
   },
-  { name: 'end to end (Chromium)', args: ['run', 'test:e2e', '--', '--reporter=list,json'] },
+  { name: 'end to end (Chromium)', cwd: '.', command: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'] },
 ];
 
 const failedSuites = [];
 for (const suite of suites) {
   console.log(`\n##### ${suite.name} #####`);
-  const result = spawnSync('npm', suite.args, { cwd: root, stdio: 'inherit', env });
+  const [command, ...args] = suite.command;
+  const result = spawnSync(command, args, { cwd: path.join(root, suite.cwd), stdio: 'inherit', env });
   if (result.status !== 0) failedSuites.push(suite.name);
 }
 

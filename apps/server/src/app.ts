@@ -8,17 +8,16 @@ import type { DbHandle } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { AppError } from './lib/errors';
 import { authPlugin } from './plugins/auth';
+import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
 import { webPlugin } from './plugins/web';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { userRoutes } from './routes/users';
-import type { ServiceContext } from './services/context';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    services: ServiceContext;
     loginRateLimitPerMinute: number;
   }
 }
@@ -46,13 +45,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('services', {
-    db: options.database.db,
-    kind: options.database.kind,
-    clock: options.clock ?? systemClock,
-  });
   app.decorate('loginRateLimitPerMinute', options.loginRateLimitPerMinute ?? 30);
 
+  await app.register(dbPlugin, { database: options.database, clock: options.clock ?? systemClock });
   await app.register(errorHandlerPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {

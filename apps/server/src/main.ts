@@ -22,7 +22,6 @@ async function main() {
     logLevel: env.LOG_LEVEL,
     loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
   });
-  app.addHook('onClose', async () => database.db.destroy());
   await app.listen({ host: env.HOST, port: env.PORT });
 
   const address = app.server.address();

@@ -15,7 +15,6 @@ const database = await freshDatabase();
 const app = await buildApp({ database, webDist: dist, logLevel: 'silent' });
 afterAll(async () => {
   await app.close();
-  await database.db.destroy();
   await database.drop();
   fs.rmSync(dist, { recursive: true, force: true });
 });

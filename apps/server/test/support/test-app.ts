@@ -71,7 +71,6 @@ export async function createTestApp(options: { seedDemo?: boolean } = {}): Promi
   const app = await buildApp({ database, clock, webDist: null, logLevel: 'silent' });
   afterAll(async () => {
     await app.close();
-    await database.db.destroy();
     await database.drop();
   });
   return { app, database, clock };
