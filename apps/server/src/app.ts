@@ -15,6 +15,9 @@ import { webPlugin } from './plugins/web';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { userRoutes } from './routes/users';
+import { catalogRoutes } from './routes/catalog';
+import { customerRoutes } from './routes/customers';
+import { promotionRoutes } from './routes/promotions';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -79,6 +82,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);
+      await api.register(catalogRoutes);
+      await api.register(promotionRoutes);
+      await api.register(customerRoutes);
     },
     { prefix: '/api' },
   );

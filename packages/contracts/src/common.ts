@@ -55,3 +55,65 @@ export const API_MESSAGES = {
   invalid: 'The given data was invalid.',
   serverError: 'Something went wrong on the server. Please try again.',
 } as const;
+
+/** Optional free text: trimmed, and `null` when left empty (the API never stores ""). */
+export function optionalText(max: number, label: string) {
+  return z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
+
+/** Required text: trimmed, not blank. */
+export function requiredText(max: number, label: string, requiredMessage = `${label} is required.`) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(max, `${label} must be at most ${max} characters.`);
+}
+
+/** An optional http(s) address, `null` when empty. */
+export function optionalHttpUrl(label: string) {
+  return optionalText(2048, label).refine((value) => value === null || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(value), {
+    message: `${label} must be an http(s) URL.`,
+  });
+}
+
+/** A money amount in the API's decimal form: 0 or more, at most 2 decimals. */
+export function moneyAmount(label: string) {
+  return z
+    .number({ error: `${label} is required.` })
+    .min(0, `${label} must be 0 or more.`)
+    .max(1_000_000, `${label} must be at most 1,000,000.`)
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+      message: `${label} can have at most 2 decimals.`,
+    });
+}
+
+/** A calendar date as `YYYY-MM-DD` that exists (no 2026-02-30). */
+export const calendarDateSchema = z
+  .string({ error: 'Enter a date as YYYY-MM-DD.' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, 'Enter a real calendar date.');
+
+/** A yes/no list filter as the console sends it: `1`/`0` (also `true`/`false`). */
+export const booleanFilterSchema = z
+  .enum(['1', '0', 'true', 'false'], { error: 'Use 1 or 0.' })
+  .transform((value) => value === '1' || value === 'true');
+
+/** An optional id filter in a query string (`category_id=3`); empty means no filter. */
+export const optionalIdFilterSchema = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.coerce.number().int('Use a whole number id.').positive('Use a positive id.').optional(),
+);
+
+/** A reference to another record in a request body. */
+export function referenceId(requiredMessage: string) {
+  return z.number({ error: requiredMessage }).int(requiredMessage).positive(requiredMessage);
+}

@@ -78,6 +78,7 @@ export interface ProductsTable {
   active: number;
   track_stock: number;
   reorder_level: number;
+  on_hand: Generated<number>;
   image: string | null;
   description: string | null;
   created_at: string;
@@ -111,6 +112,17 @@ export interface SuppliersTable {
   updated_at: string;
 }
 
+export interface PromotionsTable {
+  id: Generated<number>;
+  title: string;
+  product_id: number;
+  discount_bp: number;
+  valid_until: string | null;
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -121,6 +133,7 @@ export interface Database {
   products: ProductsTable;
   customers: CustomersTable;
   suppliers: SuppliersTable;
+  promotions: PromotionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -83,3 +83,21 @@ export async function signInAs(app: FastifyInstance, email: string, password = D
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Signs in the three demo roles once for a test file. */
+export async function demoTokens(app: FastifyInstance) {
+  return {
+    Admin: await signInAs(app, 'admin@demo.shop'),
+    Manager: await signInAs(app, 'manager@demo.shop'),
+    Staff: await signInAs(app, 'staff@demo.shop'),
+  };
+}
+
+/** A JSON call as a signed-in user: `call(token, 'POST', '/api/units', body)`. */
+export function caller(app: FastifyInstance) {
+  return async (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => {
+    const response = await app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+    const body = response.body ? response.json() : undefined;
+    return { status: response.statusCode, body };
+  };
+}

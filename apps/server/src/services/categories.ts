@@ -1,0 +1,84 @@
+import type { Category } from '@shop/contracts/category';
+import type { categoryInputSchema } from '@shop/contracts/category';
+import type { ListQuery } from '@shop/contracts/common';
+import type { z } from 'zod';
+import { containsInsensitive } from '../db/dialect';
+import { AppError, conflict, notFound } from '../lib/errors';
+import { paginate } from '../lib/paginate';
+import type { Actor, ServiceContext } from './context';
+import { auditedWrite, countNoun } from './write';
+
+type CategoryInput = z.output<typeof categoryInputSchema>;
+
+const NAME_TAKEN = 'A category with this name already exists.';
+
+function selectCategories(ctx: ServiceContext) {
+  return ctx.db
+    .selectFrom('categories')
+    .select(['categories.id', 'categories.name', 'categories.description', 'categories.created_at', 'categories.updated_at'])
+    .select((eb) =>
+      eb.selectFrom('products').whereRef('products.category_id', '=', 'categories.id').select(eb.fn.countAll<number>().as('n')).as('products_count'),
+    );
+}
+
+type CategoryRow = Awaited<ReturnType<ReturnType<typeof selectCategories>['executeTakeFirstOrThrow']>>;
+const toCategory = (row: CategoryRow): Category => ({ ...row, products_count: Number(row.products_count ?? 0) });
+
+export async function listCategories(ctx: ServiceContext, query: ListQuery) {
+  let select = selectCategories(ctx).orderBy('categories.name').orderBy('categories.id');
+  if (query.q) {
+    const q = query.q;
+    select = select.where((eb) =>
+      eb.or([containsInsensitive(ctx.kind, eb.ref('categories.name'), q), containsInsensitive(ctx.kind, eb.ref('categories.description'), q)]),
+    );
+  }
+  const page = await paginate(select, query.page, query.per_page);
+  return { data: page.rows.map(toCategory), meta: page.meta };
+}
+
+export async function getCategory(ctx: ServiceContext, id: number): Promise<Category> {
+  const row = await selectCategories(ctx).where('categories.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Category not found.');
+  return toCategory(row);
+}
+
+async function assertNameFree(ctx: ServiceContext, name: string, exceptId?: number) {
+  let query = ctx.db.selectFrom('categories').select('id').where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  if (await query.executeTakeFirst()) throw new AppError(409, NAME_TAKEN, { name: [NAME_TAKEN] });
+}
+
+const conflictAudit = { entity: 'category', conflictMessage: NAME_TAKEN, conflictField: 'name' };
+
+export function createCategory(ctx: ServiceContext, input: CategoryInput, actor: Actor) {
+  return auditedWrite(ctx, actor, { action: 'create', ...conflictAudit }, async (tx) => {
+    await assertNameFree(tx, input.name);
+    const now = tx.clock.now().toISOString();
+    const { id } = await tx.db.insertInto('categories').values({ ...input, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    const result = await getCategory(tx, id);
+    return { id, after: result, result };
+  });
+}
+
+export function updateCategory(ctx: ServiceContext, id: number, input: CategoryInput, actor: Actor) {
+  return auditedWrite(ctx, actor, { action: 'update', ...conflictAudit }, async (tx) => {
+    const before = await getCategory(tx, id);
+    await assertNameFree(tx, input.name, id);
+    await tx.db.updateTable('categories').set({ ...input, updated_at: tx.clock.now().toISOString() }).where('id', '=', id).execute();
+    const result = await getCategory(tx, id);
+    return { id, before, after: result, result };
+  });
+}
+
+export function deleteCategory(ctx: ServiceContext, id: number, actor: Actor) {
+  return auditedWrite(ctx, actor, { action: 'delete', ...conflictAudit }, async (tx) => {
+    const before = await getCategory(tx, id);
+    if (before.products_count > 0) {
+      throw conflict(
+        `This category is used by ${countNoun(before.products_count, 'product')}. Move ${before.products_count === 1 ? 'it' : 'them'} to another category first.`,
+      );
+    }
+    await tx.db.deleteFrom('categories').where('id', '=', id).execute();
+    return { id, before, result: undefined };
+  });
+}

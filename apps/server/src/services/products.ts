@@ -1,0 +1,148 @@
+import { PRODUCT_MESSAGES, type Product, type ProductListQuery, type productInputSchema } from '@shop/contracts/product';
+import type { z } from 'zod';
+import { containsInsensitive } from '../db/dialect';
+import { AppError, notFound, unprocessable } from '../lib/errors';
+import { fromCents, toCents } from '../lib/money';
+import { paginate } from '../lib/paginate';
+import type { Actor, ServiceContext } from './context';
+import { auditedWrite } from './write';
+
+type ProductInput = z.output<typeof productInputSchema>;
+
+function selectProducts(ctx: ServiceContext) {
+  return ctx.db
+    .selectFrom('products')
+    .innerJoin('categories', 'categories.id', 'products.category_id')
+    .innerJoin('units', 'units.id', 'products.unit_id')
+    .selectAll('products')
+    .select(['categories.name as category_name', 'units.name as unit_name', 'units.symbol as unit_symbol']);
+}
+
+type ProductRow = Awaited<ReturnType<ReturnType<typeof selectProducts>['executeTakeFirstOrThrow']>>;
+
+function toProduct(row: ProductRow, withStock = false): Product {
+  return {
+    id: row.id,
+    name: row.name,
+    sku: row.sku,
+    barcode: row.barcode,
+    category_id: row.category_id,
+    unit_id: row.unit_id,
+    price: fromCents(row.price_cents),
+    active: row.active === 1,
+    track_stock: row.track_stock === 1,
+    reorder_level: row.reorder_level,
+    image: row.image,
+    description: row.description,
+    category: { id: row.category_id, name: row.category_name },
+    unit: { id: row.unit_id, name: row.unit_name, symbol: row.unit_symbol },
+    ...(withStock ? { stock: row.on_hand } : {}),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export async function listProducts(ctx: ServiceContext, query: ProductListQuery) {
+  let select = selectProducts(ctx).orderBy('products.id', 'desc');
+  if (query.q) {
+    const q = query.q;
+    select = select.where((eb) =>
+      eb.or([
+        containsInsensitive(ctx.kind, eb.ref('products.name'), q),
+        containsInsensitive(ctx.kind, eb.ref('products.sku'), q),
+        eb('products.barcode', '=', q),
+      ]),
+    );
+  }
+  const categoryId = query.category_id ?? query.category;
+  if (categoryId !== undefined) select = select.where('products.category_id', '=', categoryId);
+  if (query.unit_id !== undefined) select = select.where('products.unit_id', '=', query.unit_id);
+  if (query.active !== undefined) select = select.where('products.active', '=', query.active ? 1 : 0);
+  const withStock = query.include === 'stock' || query.stock === true;
+  const page = await paginate(select, query.page, query.per_page);
+  return { data: page.rows.map((row) => toProduct(row, withStock)), meta: page.meta };
+}
+
+export async function getProduct(ctx: ServiceContext, id: number): Promise<Product> {
+  const row = await selectProducts(ctx).where('products.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(PRODUCT_MESSAGES.notFound);
+  return toProduct(row, true);
+}
+
+/** References and unique codes, checked in the order a person fixes them: 422 first, then 409. */
+async function checkProductInput(ctx: ServiceContext, input: ProductInput, exceptId?: number) {
+  const errors: Record<string, string[]> = {};
+  const category = await ctx.db.selectFrom('categories').select('id').where('id', '=', input.category_id).executeTakeFirst();
+  if (!category) errors.category_id = [PRODUCT_MESSAGES.categoryMissing];
+  const unit = await ctx.db.selectFrom('units').select('id').where('id', '=', input.unit_id).executeTakeFirst();
+  if (!unit) errors.unit_id = [PRODUCT_MESSAGES.unitMissing];
+  const first = Object.values(errors)[0]?.[0];
+  if (first) throw unprocessable(first, errors);
+
+  let sku = ctx.db.selectFrom('products').select('id').where((eb) => eb(eb.fn('lower', ['sku']), '=', input.sku.toLowerCase()));
+  if (exceptId !== undefined) sku = sku.where('id', '!=', exceptId);
+  if (await sku.executeTakeFirst()) throw new AppError(409, PRODUCT_MESSAGES.skuTaken, { sku: [PRODUCT_MESSAGES.skuTaken] });
+  if (input.barcode) {
+    let barcode = ctx.db.selectFrom('products').select('id').where('barcode', '=', input.barcode);
+    if (exceptId !== undefined) barcode = barcode.where('id', '!=', exceptId);
+    if (await barcode.executeTakeFirst()) {
+      throw new AppError(409, PRODUCT_MESSAGES.barcodeTaken, { barcode: [PRODUCT_MESSAGES.barcodeTaken] });
+    }
+  }
+}
+
+function productColumns(input: ProductInput) {
+  return {
+    name: input.name,
+    sku: input.sku,
+    barcode: input.barcode,
+    category_id: input.category_id,
+    unit_id: input.unit_id,
+    price_cents: toCents(input.price),
+    active: input.active ? 1 : 0,
+    track_stock: input.track_stock ? 1 : 0,
+    reorder_level: input.reorder_level,
+    image: input.image,
+    description: input.description,
+  };
+}
+
+const conflictAudit = { entity: 'product', conflictMessage: PRODUCT_MESSAGES.skuTaken, conflictField: 'sku' };
+
+export function createProduct(ctx: ServiceContext, input: ProductInput, actor: Actor) {
+  return auditedWrite(ctx, actor, { action: 'create', ...conflictAudit }, async (tx) => {
+    await checkProductInput(tx, input);
+    const now = tx.clock.now().toISOString();
+    const { id } = await tx.db
+      .insertInto('products')
+      .values({ ...productColumns(input), created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const result = await getProduct(tx, id);
+    return { id, after: result, result };
+  });
+}
+
+export function updateProduct(ctx: ServiceContext, id: number, input: ProductInput, actor: Actor) {
+  return auditedWrite(ctx, actor, { action: 'update', ...conflictAudit }, async (tx) => {
+    const before = await getProduct(tx, id);
+    await checkProductInput(tx, input, id);
+    await tx.db
+      .updateTable('products')
+      .set({ ...productColumns(input), updated_at: tx.clock.now().toISOString() })
+      .where('id', '=', id)
+      .execute();
+    const result = await getProduct(tx, id);
+    return { id, before, after: result, result };
+  });
+}
+
+/** Removes the product and its promotions (they mean nothing without it). */
+export function deleteProduct(ctx: ServiceContext, id: number, actor: Actor) {
+  return auditedWrite(ctx, actor, { action: 'delete', ...conflictAudit }, async (tx) => {
+    const before = await getProduct(tx, id);
+    const promotions = await tx.db.deleteFrom('promotions').where('product_id', '=', id).returning(['id', 'title']).execute();
+    await tx.db.deleteFrom('products').where('id', '=', id).execute();
+    return { id, before: { ...before, promotions }, result: undefined };
+  });
+}

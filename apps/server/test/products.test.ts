@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { caller, createTestApp, dbKind, demoTokens } from './support/test-app';
+
+const { app, database } = await createTestApp();
+const tokens = await demoTokens(app);
+const call = caller(app);
+
+const lookup = async (path: string, q: string) => (await call(tokens.Staff, 'GET', `/api/${path}?q=${encodeURIComponent(q)}`)).body.data[0];
+const coffee = await lookup('categories', 'Coffee');
+const bakery = await lookup('categories', 'Bakery');
+const cup = await lookup('units', 'Cup');
+const piece = await lookup('units', 'Piece');
+
+const valid = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Salted Caramel Latte',
+  sku: `COF-${Math.random().toString(36).slice(2, 8)}`,
+  category_id: coffee.id,
+  unit_id: cup.id,
+  price: 3.25,
+  ...overrides,
+});
+
+describe(`products (${dbKind})`, () => {
+  it('lists newest first with category and unit, five per page as the screen asks', async () => {
+    const response = await call(tokens.Staff, 'GET', '/api/products?per_page=5');
+    expect(response.status).toBe(200);
+    expect(response.body.meta).toEqual({ total: 31, per_page: 5, current_page: 1, last_page: 7 });
+    const [first, second] = response.body.data;
+    expect(first.id).toBeGreaterThan(second.id);
+    expect(first).toMatchObject({
+      name: 'Mondulkiri Coffee Beans',
+      price: 18,
+      active: true,
+      track_stock: true,
+      category: { name: 'Snacks & Drinks' },
+      unit: { name: 'Kilogram', symbol: 'kg' },
+    });
+    expect(first).not.toHaveProperty('stock');
+  });
+
+  it('searches name or SKU case-insensitively and filters by category, unit and active', async () => {
+    const bySku = await call(tokens.Staff, 'GET', '/api/products?q=cof-00');
+    expect(bySku.body.meta.total).toBe(9);
+    const byName = await call(tokens.Staff, 'GET', '/api/products?q=CROISSANT');
+    expect(byName.body.data.map((p: { name: string }) => p.name).sort()).toEqual(['Butter Croissant', 'Chocolate Croissant']);
+
+    const inBakery = await call(tokens.Staff, 'GET', `/api/products?category_id=${bakery.id}&per_page=100`);
+    expect(inBakery.body.meta.total).toBe(6);
+    expect(inBakery.body.data.every((p: { category_id: number }) => p.category_id === bakery.id)).toBe(true);
+    const aliased = await call(tokens.Staff, 'GET', `/api/products?category=${bakery.id}`);
+    expect(aliased.body.meta.total).toBe(6);
+    const byUnit = await call(tokens.Staff, 'GET', `/api/products?unit_id=${piece.id}&category_id=${bakery.id}`);
+    expect(byUnit.body.meta.total).toBe(6);
+
+    const muffin = await lookup('products', 'Banana Muffin');
+    await call(tokens.Manager, 'PUT', `/api/products/${muffin.id}`, { ...muffin, active: false, image: null });
+    const inactive = await call(tokens.Staff, 'GET', '/api/products?active=0');
+    expect(inactive.body.data.map((p: { name: string }) => p.name)).toEqual(['Banana Muffin']);
+    const active = await call(tokens.Staff, 'GET', '/api/products?active=1&per_page=1');
+    expect(active.body.meta.total).toBe(30);
+  });
+
+  it('adds the on-hand quantity with include=stock (and the POS stock flag)', async () => {
+    const withStock = await call(tokens.Staff, 'GET', '/api/products?include=stock&per_page=200');
+    expect(withStock.body.data.every((p: { stock: unknown }) => typeof p.stock === 'number')).toBe(true);
+    const flag = await call(tokens.Staff, 'GET', '/api/products?stock=1&per_page=1');
+    expect(flag.body.data[0]).toHaveProperty('stock');
+    const badInclude = await call(tokens.Staff, 'GET', '/api/products?include=everything');
+    expect(badInclude.status).toBe(422);
+  });
+
+  it('creates with defaults, cents-exact price, nulls for empty optional fields', async () => {
+    const created = await call(tokens.Manager, 'POST', '/api/products', valid({ price: 19.99, image: '', description: ' ', barcode: '' }));
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({
+      name: 'Salted Caramel Latte',
+      price: 19.99,
+      active: true,
+      track_stock: true,
+      reorder_level: 0,
+      image: null,
+      description: null,
+      barcode: null,
+      category: { id: coffee.id, name: 'Coffee' },
+      unit: { id: cup.id, symbol: 'cup' },
+    });
+    const row = await database.db.selectFrom('products').select('price_cents').where('id', '=', created.body.data.id).executeTakeFirstOrThrow();
+    expect(row.price_cents).toBe(1999);
+  });
+
+  it('validates every field: required ones, price ≥ 0 with 2 decimals, references, image URL', async () => {
+    const empty = await call(tokens.Manager, 'POST', '/api/products', {});
+    expect(empty.status).toBe(422);
+    expect(Object.keys(empty.body.errors).sort()).toEqual(['category_id', 'name', 'price', 'sku', 'unit_id']);
+    expect(empty.body.errors.category_id).toEqual(['Please select a category.']);
+
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ price: -1 }, 'price', 'Price must be 0 or more.'],
+      [{ price: 1.999 }, 'price', 'Price can have at most 2 decimals.'],
+      [{ price: '2.50' }, 'price', 'Price is required.'],
+      [{ image: 'javascript:alert(1)' }, 'image', 'Image must be an http(s) URL.'],
+      [{ category_id: 999999 }, 'category_id', 'The selected category does not exist.'],
+      [{ unit_id: 999999 }, 'unit_id', 'The selected unit does not exist.'],
+      [{ reorder_level: 1.5 }, 'reorder_level', 'Reorder level must be a whole number.'],
+      [{ active: 'yes' }, 'active', 'Active must be true or false.'],
+    ];
+    for (const [override, field, message] of cases) {
+      const response = await call(tokens.Manager, 'POST', '/api/products', valid(override));
+      expect(response.status, JSON.stringify(override)).toBe(422);
+      expect(response.body.errors[field], JSON.stringify(override)).toEqual([message]);
+    }
+    const free = await call(tokens.Manager, 'POST', '/api/products', valid({ price: 0, image: 'https://cdn.example.com/a.png' }));
+    expect(free.status).toBe(201);
+  });
+
+  it('keeps SKU (any case) and barcode unique with a 409 on the field', async () => {
+    const sku = await call(tokens.Manager, 'POST', '/api/products', valid({ sku: 'cof-001' }));
+    expect(sku.status).toBe(409);
+    expect(sku.body).toEqual({ message: 'SKU already exists.', errors: { sku: ['SKU already exists.'] } });
+
+    const first = await call(tokens.Manager, 'POST', '/api/products', valid({ barcode: '8850123456789' }));
+    expect(first.status).toBe(201);
+    const second = await call(tokens.Manager, 'POST', '/api/products', valid({ barcode: '8850123456789' }));
+    expect(second.status).toBe(409);
+    expect(second.body.errors).toEqual({ barcode: ['Barcode already exists.'] });
+    const byBarcode = await call(tokens.Staff, 'GET', '/api/products?q=8850123456789');
+    expect(byBarcode.body.data.map((p: { id: number }) => p.id)).toEqual([first.body.data.id]);
+
+    const own = first.body.data;
+    const resave = await call(tokens.Manager, 'PUT', `/api/products/${own.id}`, { ...own, price: 4 });
+    expect(resave.status).toBe(200);
+    expect(resave.body.data.price).toBe(4);
+  });
+
+  it('replaces with PUT (the status pill sends the full product) and deletes with its promotions', async () => {
+    const created = (await call(tokens.Manager, 'POST', '/api/products', valid())).body.data;
+    const toggled = await call(tokens.Manager, 'PUT', `/api/products/${created.id}`, { ...created, active: false });
+    expect(toggled.body.data.active).toBe(false);
+
+    const promo = await call(tokens.Manager, 'POST', '/api/promotions', { title: 'Launch week', product_id: created.id, discount: 15 });
+    expect(promo.status).toBe(201);
+    expect((await call(tokens.Manager, 'DELETE', `/api/products/${created.id}`)).status).toBe(204);
+    expect((await call(tokens.Manager, 'GET', `/api/products/${created.id}`)).status).toBe(404);
+    expect((await call(tokens.Manager, 'GET', `/api/promotions/${promo.body.data.id}`)).status).toBe(404);
+    expect((await call(tokens.Manager, 'DELETE', `/api/products/${created.id}`)).status).toBe(404);
+  });
+
+  it('lets Staff view the catalogue but not change it', async () => {
+    const espresso = await lookup('products', 'Espresso');
+    expect((await call(tokens.Staff, 'GET', `/api/products/${espresso.id}`)).status).toBe(200);
+    expect((await call(tokens.Staff, 'POST', '/api/products', valid())).status).toBe(403);
+    expect((await call(tokens.Staff, 'PUT', `/api/products/${espresso.id}`, { ...espresso, price: 0 })).status).toBe(403);
+    expect((await call(tokens.Staff, 'DELETE', `/api/products/${espresso.id}`)).status).toBe(403);
+  });
+
+  it('changes nothing when a write is refused', async () => {
+    const before = await database.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    await call(tokens.Manager, 'POST', '/api/products', valid({ sku: 'COF-001' }));
+    await call(tokens.Manager, 'POST', '/api/products', valid({ unit_id: 424242 }));
+    const after = await database.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+});

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { listQuerySchema, optionalText, requiredText } from './common';
+
+export const categorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  products_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const categoryInputSchema = z.object({
+  name: requiredText(100, 'Name'),
+  description: optionalText(1000, 'Description'),
+});
+export type CategoryInput = z.input<typeof categoryInputSchema>;
+
+export const categoryListQuerySchema = listQuerySchema;
