@@ -72,21 +72,58 @@ try {
   }
   loginTimes.sort((a, b) => a - b);
 
+  // A big shop's catalogue: 10,000 products created through the API, as a manager would.
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const categories = (await (await fetch(`${base}/api/categories?per_page=1000`, { headers: auth })).json()).data;
+  const units = (await (await fetch(`${base}/api/units?per_page=1000`, { headers: auth })).json()).data;
+  const productCount = Number(process.env.BENCH_PRODUCTS ?? 10000);
+  const writeStarted = performance.now();
+  for (let i = 0; i < productCount; i += 50) {
+    await Promise.all(
+      Array.from({ length: Math.min(50, productCount - i) }, (_, k) => {
+        const n = i + k;
+        return fetch(`${base}/api/products`, {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({
+            name: `Bench item ${n} ${['latte', 'muffin', 'tea', 'juice', 'cookie'][n % 5]}`,
+            sku: `BENCH-${n}`,
+            category_id: categories[n % categories.length].id,
+            unit_id: units[n % units.length].id,
+            price: (n % 900) / 100 + 0.5,
+          }),
+        }).then((r) => {
+          if (r.status !== 201) throw new Error(`product create answered ${r.status}`);
+        });
+      }),
+    );
+  }
+  const writeSeconds = (performance.now() - writeStarted) / 1000;
+
   const load = (title, url) =>
     autocannon({ url: `${base}${url}`, connections: 10, duration: seconds, headers: { authorization: `Bearer ${token}` }, title });
   const me = await load('GET /api/me', '/api/me');
   const users = await load('GET /api/users?q=demo', '/api/users?q=demo');
+  const search = await load('GET /api/products?q=latte&per_page=5', '/api/products?q=latte&per_page=5');
+  const posPage = await load('GET /api/products?per_page=200&include=stock', '/api/products?per_page=200&include=stock');
+  const lastPage = await load('GET /api/products?page=2000&per_page=5', '/api/products?page=2000&per_page=5');
+  const categoriesList = await load('GET /api/categories?per_page=1000', '/api/categories?per_page=1000');
 
   const row = (name, r) =>
     `| ${name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} |`;
   console.log(`\nShop console benchmark — ${health.database}, ${os.cpus().length} cores, Node ${process.version}\n`);
   console.log(`Cold start (migrate + seed demo + listen): ${startupMs.toFixed(0)} ms`);
   console.log(`Sign-in (argon2id), 20 sequential: p50 ${pct(loginTimes, 50).toFixed(1)} ms, p95 ${pct(loginTimes, 95).toFixed(1)} ms\n`);
-  console.log(`Load: 10 connections, ${seconds} s each`);
+  console.log(`Created ${productCount} products through POST /api/products (50 in flight): ${(productCount / writeSeconds).toFixed(0)} per second\n`);
+  console.log(`Load: 10 connections, ${seconds} s each, catalogue of ${productCount + 31} products`);
   console.log('| request | req/s | p50 ms | p99 ms | non-2xx |');
   console.log('|---|---|---|---|---|');
   console.log(row('GET /api/me', me));
   console.log(row('GET /api/users?q=demo', users));
+  console.log(row('GET /api/products?q=latte&per_page=5', search));
+  console.log(row('GET /api/products?per_page=200&include=stock', posPage));
+  console.log(row('GET /api/products?page=2000&per_page=5', lastPage));
+  console.log(row('GET /api/categories?per_page=1000', categoriesList));
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
