@@ -18,6 +18,8 @@ import { userRoutes } from './routes/users';
 import { catalogRoutes } from './routes/catalog';
 import { customerRoutes } from './routes/customers';
 import { promotionRoutes } from './routes/promotions';
+import { purchasingRoutes } from './routes/purchasing';
+import { stockRoutes } from './routes/stock';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,6 +87,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(catalogRoutes);
       await api.register(promotionRoutes);
       await api.register(customerRoutes);
+      await api.register(purchasingRoutes);
+      await api.register(stockRoutes);
     },
     { prefix: '/api' },
   );

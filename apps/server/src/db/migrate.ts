@@ -3,12 +3,14 @@ import type { DbKind } from './dialect';
 import type { Database } from './schema';
 import { initial } from './migrations/0001-initial';
 import { catalog } from './migrations/0002-catalog';
+import { stock } from './migrations/0003-stock';
 
 /** Every migration, in order; listed here (not read from disk) so the bundled server carries them. */
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
     '0001-initial': initial(kind),
     '0002-catalog': catalog(kind),
+    '0003-stock': stock(kind),
   };
 }
 

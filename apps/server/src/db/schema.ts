@@ -123,6 +123,80 @@ export interface PromotionsTable {
   updated_at: string;
 }
 
+export interface SuppliesTable {
+  id: Generated<number>;
+  supplier_id: number;
+  invoice_id: string;
+  invoice_date: string;
+  reference: string | null;
+  payment_method: 'Cash' | 'Card' | 'Bank' | null;
+  status: 'Pending' | 'Received' | 'Cancelled';
+  tax_cents: number;
+  freight_cents: number;
+  notes: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type BatchSource = 'supply' | 'manual' | 'adjustment';
+
+export interface StockBatchesTable {
+  id: Generated<number>;
+  product_id: number;
+  source: BatchSource;
+  quantity: number;
+  remaining: number;
+  unit_cost_cents: number;
+  received_date: string;
+  expire_date: string | null;
+  notes: string | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface SupplyItemsTable {
+  id: Generated<number>;
+  supply_id: number;
+  product_id: number;
+  batch_id: number;
+  supply_quantity: number;
+  unit_price_cents: number;
+  expire_date: string | null;
+  received_date: string;
+  notes: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StockAdjustmentsTable {
+  id: Generated<number>;
+  product_id: number;
+  quantity: number;
+  reason: 'count' | 'waste' | 'expired' | 'other';
+  notes: string | null;
+  business_date: string;
+  created_by: number | null;
+  created_at: string;
+}
+
+export type MovementKind = 'receipt' | 'receipt_correction' | 'sale' | 'refund' | 'adjustment';
+export type MovementReference = 'stock_record' | 'supply_item' | 'sale' | 'refund' | 'adjustment';
+
+export interface StockMovementsTable {
+  id: Generated<number>;
+  product_id: number;
+  quantity: number;
+  unit_cost_cents: number;
+  kind: MovementKind;
+  business_date: string;
+  batch_id: number | null;
+  reference_type: MovementReference;
+  reference_id: number;
+  user_id: number | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -134,6 +208,11 @@ export interface Database {
   customers: CustomersTable;
   suppliers: SuppliersTable;
   promotions: PromotionsTable;
+  supplies: SuppliesTable;
+  stock_batches: StockBatchesTable;
+  supply_items: SupplyItemsTable;
+  stock_adjustments: StockAdjustmentsTable;
+  stock_movements: StockMovementsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

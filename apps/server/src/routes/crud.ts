@@ -13,6 +13,8 @@ export interface CrudResource<Query extends z.ZodType, Input extends z.ZodType, 
   listQuery: Query;
   input: Input;
   item: Item;
+  /** Roles that may list and read; every signed-in role when left out. */
+  readRoles?: Role[];
   /** Roles that may create, update and delete. */
   writeRoles: Role[];
   /** Roles that may create, when wider than writeRoles (Staff adding a customer at the till). */
@@ -37,15 +39,17 @@ export function crudRoutes<Query extends z.ZodType, Input extends z.ZodType, Ite
     const queryOf = (request: FastifyRequest) => request.query as z.output<Query>;
     const bodyOf = (request: FastifyRequest) => request.body as z.output<Input>;
 
+    const readGuard = resource.readRoles ? { preHandler: requireRole(...resource.readRoles) } : {};
+
     app.get(
       path,
-      { schema: { tags: [tag], summary: `List ${noun}s`, querystring: resource.listQuery, response: { 200: listResponseSchema(resource.item) } } },
+      { ...readGuard, schema: { tags: [tag], summary: `List ${noun}s`, querystring: resource.listQuery, response: { 200: listResponseSchema(resource.item) } } },
       async (request) => resource.list(app.services, queryOf(request)),
     );
 
     app.get(
       `${path}/:id`,
-      { schema: { tags: [tag], summary: `One ${noun}`, params: idParamsSchema, response: { 200: recordResponseSchema(resource.item) } } },
+      { ...readGuard, schema: { tags: [tag], summary: `One ${noun}`, params: idParamsSchema, response: { 200: recordResponseSchema(resource.item) } } },
       async (request) => ({ data: await resource.get(app.services, idOf(request)) }),
     );
 

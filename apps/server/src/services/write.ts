@@ -32,4 +32,4 @@ export async function auditedWrite<T>(
 }
 
 /** "1 product" / "3 products". */
-export const countNoun = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+export const countNoun = (n: number, noun: string, plural = `${noun}s`) => `${n} ${n === 1 ? noun : plural}`;

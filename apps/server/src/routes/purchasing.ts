@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParamsSchema, listResponseSchema, recordResponseSchema } from '@shop/contracts/common';
+import { supplierInputSchema, supplierListQuerySchema, supplierSchema } from '@shop/contracts/supplier';
+import {
+  supplyInputSchema,
+  supplyItemInputSchema,
+  supplyItemListQuerySchema,
+  supplyItemSchema,
+  supplyListQuerySchema,
+  supplySchema,
+} from '@shop/contracts/supply';
+import { currentUser, requireRole } from '../plugins/auth';
+import * as suppliers from '../services/suppliers';
+import * as supplies from '../services/supplies';
+import * as supplyItems from '../services/supply-items';
+import { crudRoutes } from './crud';
+
+const MANAGERS = ['Admin', 'Manager'] as const;
+
+export const purchasingRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(
+    crudRoutes({
+      path: '/suppliers',
+      tag: 'purchasing',
+      noun: 'supplier',
+      listQuery: supplierListQuerySchema,
+      input: supplierInputSchema,
+      item: supplierSchema,
+      readRoles: [...MANAGERS],
+      writeRoles: [...MANAGERS],
+      list: suppliers.listSuppliers,
+      get: suppliers.getSupplier,
+      create: suppliers.createSupplier,
+      update: suppliers.updateSupplier,
+      remove: suppliers.deleteSupplier,
+    }),
+  );
+
+  await app.register(
+    crudRoutes({
+      path: '/supply-items',
+      tag: 'purchasing',
+      noun: 'supply item',
+      listQuery: supplyItemListQuerySchema,
+      input: supplyItemInputSchema,
+      item: supplyItemSchema,
+      readRoles: [...MANAGERS],
+      writeRoles: [...MANAGERS],
+      list: supplyItems.listSupplyItems,
+      get: supplyItems.getSupplyItem,
+      create: supplyItems.createSupplyItem,
+      update: supplyItems.updateSupplyItem,
+      remove: supplyItems.deleteSupplyItem,
+    }),
+  );
+
+  const managersOnly = requireRole(...MANAGERS);
+  app.get(
+    '/supplies',
+    {
+      preHandler: managersOnly,
+      schema: { tags: ['purchasing'], summary: 'List supplies', querystring: supplyListQuerySchema, response: { 200: listResponseSchema(supplySchema) } },
+    },
+    async (request) => supplies.listSupplies(app.services, request.query),
+  );
+  app.get(
+    '/supplies/:id',
+    {
+      preHandler: managersOnly,
+      schema: { tags: ['purchasing'], summary: 'One supply with its lines', params: idParamsSchema, response: { 200: recordResponseSchema(supplySchema) } },
+    },
+    async (request) => ({ data: await supplies.getSupply(app.services, request.params.id) }),
+  );
+  app.post(
+    '/supplies',
+    {
+      preHandler: managersOnly,
+      schema: {
+        tags: ['purchasing'],
+        summary: 'Receive a supply: the supply, its lines and their stock receipts in one transaction',
+        body: supplyInputSchema,
+        response: { 201: recordResponseSchema(supplySchema) },
+      },
+    },
+    async (request, reply) => {
+      const data = await supplies.createSupply(app.services, request.body, { userId: currentUser(request).id });
+      return reply.status(201).send({ data });
+    },
+  );
+};

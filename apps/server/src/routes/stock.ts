@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordResponseSchema } from '@shop/contracts/common';
+import {
+  expiringListResponseSchema,
+  expiringQuerySchema,
+  stockAdjustmentInputSchema,
+  stockAdjustmentSchema,
+  stockListQuerySchema,
+  stockListResponseSchema,
+  stockRecordInputSchema,
+  stockRecordSchema,
+} from '@shop/contracts/stock';
+import { currentUser, requireRole } from '../plugins/auth';
+import { adjustStock, listExpiringBatches } from '../services/stock-adjustments';
+import { createStockRecord, listStockRecords } from '../services/stock-records';
+
+export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
+  const managersOnly = requireRole('Admin', 'Manager');
+
+  app.get(
+    '/stocks',
+    {
+      schema: {
+        tags: ['stock'],
+        summary: 'Stock records (receipts), with totals over the filtered set',
+        querystring: stockListQuerySchema,
+        response: { 200: stockListResponseSchema },
+      },
+    },
+    async (request) => listStockRecords(app.services, request.query),
+  );
+  app.post(
+    '/stocks',
+    {
+      preHandler: managersOnly,
+      schema: { tags: ['stock'], summary: 'Record a manual receipt', body: stockRecordInputSchema, response: { 201: recordResponseSchema(stockRecordSchema) } },
+    },
+    async (request, reply) => {
+      const data = await createStockRecord(app.services, request.body, { userId: currentUser(request).id });
+      return reply.status(201).send({ data });
+    },
+  );
+  app.post(
+    '/stock-adjustments',
+    {
+      preHandler: managersOnly,
+      schema: {
+        tags: ['stock'],
+        summary: 'Correct a count, record waste or write off expired stock',
+        body: stockAdjustmentInputSchema,
+        response: { 201: recordResponseSchema(stockAdjustmentSchema) },
+      },
+    },
+    async (request, reply) => {
+      const data = await adjustStock(app.services, request.body, { userId: currentUser(request).id });
+      return reply.status(201).send({ data });
+    },
+  );
+  app.get(
+    '/expiring-batches',
+    {
+      schema: {
+        tags: ['stock'],
+        summary: 'Batches with stock left that expire within N days or have expired',
+        querystring: expiringQuerySchema,
+        response: { 200: expiringListResponseSchema },
+      },
+    },
+    async (request) => listExpiringBatches(app.services, request.query),
+  );
+};

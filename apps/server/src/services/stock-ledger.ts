@@ -1,0 +1,168 @@
+import type { BatchSource, MovementKind, MovementReference } from '../db/schema';
+import { AppError } from '../lib/errors';
+import { countNoun } from './write';
+import type { ServiceContext } from './context';
+
+/*
+ * The only way stock changes. Every change is a signed movement row, and the product's on-hand
+ * figure moves by the same amount in the same transaction, so on-hand always equals the sum of
+ * the ledger. Batches say where stock came from, what it cost and when it expires.
+ * Call these inside a transaction.
+ */
+
+export interface MovementInput {
+  productId: number;
+  quantity: number;
+  unitCostCents: number;
+  kind: MovementKind;
+  businessDate: string;
+  batchId: number | null;
+  referenceType: MovementReference;
+  referenceId: number;
+  userId: number | null;
+}
+
+export async function recordMovement(tx: ServiceContext, movement: MovementInput): Promise<void> {
+  if (movement.quantity === 0) return;
+  await tx.db
+    .insertInto('stock_movements')
+    .values({
+      product_id: movement.productId,
+      quantity: movement.quantity,
+      unit_cost_cents: movement.unitCostCents,
+      kind: movement.kind,
+      business_date: movement.businessDate,
+      batch_id: movement.batchId,
+      reference_type: movement.referenceType,
+      reference_id: movement.referenceId,
+      user_id: movement.userId,
+      created_at: tx.clock.now().toISOString(),
+    })
+    .execute();
+  await tx.db
+    .updateTable('products')
+    .set((eb) => ({ on_hand: eb('on_hand', '+', movement.quantity) }))
+    .where('id', '=', movement.productId)
+    .execute();
+}
+
+export interface NewBatch {
+  productId: number;
+  source: BatchSource;
+  quantity: number;
+  unitCostCents: number;
+  receivedDate: string;
+  expireDate: string | null;
+  notes: string | null;
+  userId: number | null;
+}
+
+/** Opens a batch (no movement yet: the caller records the receipt against its own document). */
+export async function createBatch(tx: ServiceContext, batch: NewBatch): Promise<number> {
+  const { id } = await tx.db
+    .insertInto('stock_batches')
+    .values({
+      product_id: batch.productId,
+      source: batch.source,
+      quantity: batch.quantity,
+      remaining: batch.quantity,
+      unit_cost_cents: batch.unitCostCents,
+      received_date: batch.receivedDate,
+      expire_date: batch.expireDate,
+      notes: batch.notes,
+      created_by: batch.userId,
+      created_at: tx.clock.now().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/**
+ * Grows or shrinks a batch as its receipt is corrected. Refused when the batch would hold less
+ * than nothing because part of it has already left the shop.
+ */
+export async function resizeBatch(tx: ServiceContext, batchId: number, delta: number): Promise<void> {
+  const batch = await tx.db.selectFrom('stock_batches').select(['quantity', 'remaining']).where('id', '=', batchId).executeTakeFirstOrThrow();
+  if (batch.remaining + delta < 0) {
+    const used = batch.quantity - batch.remaining;
+    throw new AppError(
+      409,
+      `Only ${batch.remaining} of this batch ${batch.remaining === 1 ? 'is' : 'are'} left: ${countNoun(used, 'unit')} ${used === 1 ? 'has' : 'have'} already been sold or written off.`,
+    );
+  }
+  await tx.db
+    .updateTable('stock_batches')
+    .set((eb) => ({ quantity: eb('quantity', '+', delta), remaining: eb('remaining', '+', delta) }))
+    .where('id', '=', batchId)
+    .execute();
+}
+
+export interface BatchTake {
+  batchId: number | null;
+  quantity: number;
+  unitCostCents: number;
+}
+
+/**
+ * Takes `quantity` out of a product's batches: the one that expires first, then the oldest
+ * (FEFO). What the batches cannot cover comes back as a take with no batch, costed at the
+ * latest receipt, for the caller to allow (negative stock) or refuse.
+ */
+export async function takeFromBatches(tx: ServiceContext, productId: number, quantity: number): Promise<BatchTake[]> {
+  const batches = await tx.db
+    .selectFrom('stock_batches')
+    .select(['id', 'remaining', 'unit_cost_cents'])
+    .where('product_id', '=', productId)
+    .where('remaining', '>', 0)
+    .orderBy((eb) => eb.case().when('expire_date', 'is', null).then(1).else(0).end())
+    .orderBy('expire_date')
+    .orderBy('received_date')
+    .orderBy('id')
+    .execute();
+  const takes: BatchTake[] = [];
+  let left = quantity;
+  for (const batch of batches) {
+    if (left === 0) break;
+    const take = Math.min(left, batch.remaining);
+    await tx.db
+      .updateTable('stock_batches')
+      .set((eb) => ({ remaining: eb('remaining', '-', take) }))
+      .where('id', '=', batch.id)
+      .execute();
+    takes.push({ batchId: batch.id, quantity: take, unitCostCents: batch.unit_cost_cents });
+    left -= take;
+  }
+  if (left > 0) takes.push({ batchId: null, quantity: left, unitCostCents: await latestUnitCost(tx, productId) });
+  return takes;
+}
+
+/** Takes from one named batch (writing off an expired batch). */
+export async function takeFromBatch(tx: ServiceContext, productId: number, batchId: number, quantity: number): Promise<BatchTake> {
+  const batch = await tx.db
+    .selectFrom('stock_batches')
+    .select(['id', 'remaining', 'unit_cost_cents'])
+    .where('id', '=', batchId)
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+  if (!batch) throw new AppError(422, 'That batch is not a batch of this product.', { batch_id: ['That batch is not a batch of this product.'] });
+  if (batch.remaining < quantity) throw new AppError(409, `Only ${batch.remaining} left in this batch.`);
+  await tx.db
+    .updateTable('stock_batches')
+    .set((eb) => ({ remaining: eb('remaining', '-', quantity) }))
+    .where('id', '=', batchId)
+    .execute();
+  return { batchId, quantity, unitCostCents: batch.unit_cost_cents };
+}
+
+/** The cost of the newest receipt of a product, 0 when it was never received. */
+export async function latestUnitCost(tx: ServiceContext, productId: number): Promise<number> {
+  const row = await tx.db
+    .selectFrom('stock_batches')
+    .select('unit_cost_cents')
+    .where('product_id', '=', productId)
+    .orderBy('received_date', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row?.unit_cost_cents ?? 0;
+}

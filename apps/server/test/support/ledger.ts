@@ -1,0 +1,31 @@
+import { sql } from 'kysely';
+import { expect } from 'vitest';
+import type { DbHandle } from '../../src/db/client';
+
+/** The stock promise: every product's on-hand equals the sum of its ledger, and its batches hold it. */
+export async function expectLedgerConsistent(database: DbHandle) {
+  const rows = await sql<{ id: number; on_hand: number; ledger: number; batches: number }>`
+    select p.id, p.on_hand,
+      coalesce((select sum(m.quantity) from stock_movements m where m.product_id = p.id), 0) as ledger,
+      coalesce((select sum(b.remaining) from stock_batches b where b.product_id = p.id), 0) as batches
+    from products p`.execute(database.db);
+  const off = rows.rows.filter((r) => Number(r.on_hand) !== Number(r.ledger) || Number(r.on_hand) !== Number(r.batches));
+  expect(off, 'products whose on-hand differs from the ledger or the batches').toEqual([]);
+}
+
+export async function onHand(database: DbHandle, productId: number): Promise<number> {
+  const row = await database.db.selectFrom('products').select('on_hand').where('id', '=', productId).executeTakeFirstOrThrow();
+  return row.on_hand;
+}
+
+export async function rowCounts(database: DbHandle) {
+  const count = async (table: 'supplies' | 'supply_items' | 'stock_batches' | 'stock_movements' | 'audit_log') =>
+    Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  return {
+    supplies: await count('supplies'),
+    supply_items: await count('supply_items'),
+    stock_batches: await count('stock_batches'),
+    stock_movements: await count('stock_movements'),
+    audit_log: await count('audit_log'),
+  };
+}

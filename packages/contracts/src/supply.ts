@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { calendarDateSchema, listQuerySchema, moneyAmount, optionalIdFilterSchema, optionalText, referenceId, requiredText } from './common';
+
+const optionalDate = z.preprocess((value) => (value === '' ? null : value), calendarDateSchema.nullish()).transform((v) => v ?? null);
+
+export const PAYMENT_METHODS = ['Cash', 'Card', 'Bank'] as const;
+export const SUPPLY_STATUSES = ['Pending', 'Received', 'Cancelled'] as const;
+
+/** One line of the Create Supply form; the checks and their order are spec 02 §5's. */
+export const supplyLineInputSchema = z.object({
+  product_id: referenceId('Each line must have a product.'),
+  supply_quantity: z.number({ error: 'Quantity must be > 0.' }).int('Quantity must be a whole number.').min(1, 'Quantity must be > 0.').max(1_000_000, 'Quantity is too large.'),
+  unit_price: z.number({ error: 'Unit price must be ≥ 0.' }).min(0, 'Unit price must be ≥ 0.').max(1_000_000, 'Unit price is too large.').refine(
+    (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+    'Unit price can have at most 2 decimals.',
+  ),
+  expire_date: optionalDate,
+  /** When this line arrived, if not on the invoice date. */
+  received_date: optionalDate,
+  notes: optionalText(500, 'Notes'),
+});
+
+export const supplyInputSchema = z.object({
+  supplier_id: referenceId('Please choose a supplier.'),
+  invoice_id: requiredText(100, 'Invoice ID', 'Invoice ID is required.'),
+  invoice_date: z.string({ error: 'Invoice date is required.' }).min(1, 'Invoice date is required.').pipe(calendarDateSchema),
+  items: z.array(supplyLineInputSchema, { error: 'Please add at least one item.' }).min(1, 'Please add at least one item.').max(500, 'A supply can have at most 500 lines.'),
+  reference: optionalText(100, 'Reference'),
+  payment_method: z.enum(PAYMENT_METHODS, { error: 'Payment must be Cash, Card or Bank.' }).nullish().transform((v) => v ?? null),
+  tax: moneyAmount('Tax').optional(),
+  freight: moneyAmount('Freight').optional(),
+  notes: optionalText(2000, 'Notes'),
+});
+export type SupplyInput = z.input<typeof supplyInputSchema>;
+
+export const supplyLineSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  product: z.object({ id: z.number().int(), name: z.string(), sku: z.string() }),
+  supply_quantity: z.number(),
+  unit_price: z.number(),
+  line_total: z.number(),
+  expire_date: z.string().nullable(),
+  received_date: z.string(),
+  notes: z.string().nullable(),
+  remaining: z.number(),
+});
+
+export const supplySchema = z.object({
+  id: z.number().int(),
+  supplier_id: z.number().int(),
+  supplier: z.object({ id: z.number().int(), name: z.string() }),
+  supplier_name: z.string(),
+  invoice_id: z.string(),
+  invoice_date: z.string(),
+  date: z.string(),
+  reference: z.string().nullable(),
+  payment_method: z.enum(PAYMENT_METHODS).nullable(),
+  status: z.enum(SUPPLY_STATUSES),
+  notes: z.string().nullable(),
+  subtotal: z.number(),
+  tax: z.number(),
+  freight: z.number(),
+  total: z.number(),
+  items_count: z.number().int(),
+  total_qty: z.number(),
+  created_at: z.string(),
+  items: z.array(supplyLineSchema).optional(),
+});
+export type Supply = z.infer<typeof supplySchema>;
+
+export const supplyListQuerySchema = listQuerySchema.extend({
+  supplier_id: optionalIdFilterSchema,
+});
+
+export const SUPPLY_MESSAGES = {
+  invoiceTaken: 'This supplier already has a supply with this invoice ID.',
+  notFound: 'Supply not found.',
+  supplierMissing: 'The selected supplier does not exist.',
+} as const;
+
+/** A supply line edited on its own (Supply Items screen). */
+export const supplyItemInputSchema = z.object({
+  supply_id: referenceId('Supply ID and Product ID are required'),
+  product_id: referenceId('Supply ID and Product ID are required'),
+  supply_quantity: supplyLineInputSchema.shape.supply_quantity,
+  unit_price: supplyLineInputSchema.shape.unit_price,
+  expire_date: optionalDate,
+});
+export type SupplyItemInput = z.input<typeof supplyItemInputSchema>;
+
+export const supplyItemSchema = supplyLineSchema.extend({
+  supply_id: z.number().int(),
+  supply: z.object({ id: z.number().int(), invoice_id: z.string(), supplier: z.object({ id: z.number().int(), name: z.string() }) }),
+});
+export type SupplyItem = z.infer<typeof supplyItemSchema>;
+
+export const supplyItemListQuerySchema = listQuerySchema.extend({
+  supply_id: optionalIdFilterSchema,
+  product_id: optionalIdFilterSchema,
+});
