@@ -10,7 +10,7 @@ async function main() {
   const env = loadEnv();
   const database = openDatabase({ databaseUrl: env.DATABASE_URL, sqliteFile: path.join(env.dataDir, 'shop.db') });
   await migrateToLatest(database.db, database.kind);
-  const initial = await ensureInitialData(database.db, systemClock, {
+  const initial = await ensureInitialData({ db: database.db, kind: database.kind, clock: systemClock }, {
     seedDemo: env.SEED_DEMO,
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,

@@ -2,9 +2,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { ensureInitialData } from '../src/db/seed';
 import { loadEnv } from '../src/plugins/env';
+import { expectLedgerConsistent } from './support/ledger';
 import { dbKind, freshDatabase, TestClock } from './support/test-app';
 
-const count = async (db: Awaited<ReturnType<typeof freshDatabase>>['db'], table: 'users' | 'products' | 'categories' | 'units' | 'customers' | 'suppliers') =>
+const count = async (db: Awaited<ReturnType<typeof freshDatabase>>['db'], table: 'users' | 'products' | 'categories' | 'units' | 'customers' | 'suppliers' | 'supplies') =>
   Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
 describe(`first start (${dbKind})`, () => {
@@ -15,7 +16,7 @@ describe(`first start (${dbKind})`, () => {
       await database.drop();
     });
     const clock = new TestClock();
-    expect(await ensureInitialData(database.db, clock, { seedDemo: true })).toEqual({ seeded: 'demo' });
+    expect(await ensureInitialData({ db: database.db, kind: database.kind, clock }, { seedDemo: true })).toEqual({ seeded: 'demo' });
     const users = await database.db.selectFrom('users').select(['email', 'role']).orderBy('id').execute();
     expect(users).toEqual([
       { email: 'admin@demo.shop', role: 'Admin' },
@@ -30,16 +31,22 @@ describe(`first start (${dbKind})`, () => {
     const prices = await database.db.selectFrom('products').select('price_cents').execute();
     expect(prices.every((p) => Number.isInteger(p.price_cents) && p.price_cents > 0)).toBe(true);
 
+    // Stock comes in through the same supply service the console uses, so the ledger holds it.
+    const tracked = await database.db.selectFrom('products').select(['sku', 'on_hand']).where('track_stock', '=', 1).execute();
+    expect(tracked.every((p) => p.on_hand > 0)).toBe(true);
+    expect(await count(database.db, 'supplies')).toBe(4);
+    await expectLedgerConsistent(database);
+
     // A restart leaves an existing shop alone.
-    expect(await ensureInitialData(database.db, clock, { seedDemo: true })).toEqual({ seeded: 'none' });
+    expect(await ensureInitialData({ db: database.db, kind: database.kind, clock }, { seedDemo: true })).toEqual({ seeded: 'none' });
     expect(await count(database.db, 'users')).toBe(3);
   });
 
   it('with SEED_DEMO=false creates only the first Admin from the environment, who can sign in', async () => {
     const database = await freshDatabase();
     const clock = new TestClock();
-    await expect(ensureInitialData(database.db, clock, { seedDemo: false })).rejects.toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
-    const result = await ensureInitialData(database.db, clock, { seedDemo: false, adminEmail: 'Owner@Cafe.example', adminPassword: 'long-enough-1' });
+    await expect(ensureInitialData({ db: database.db, kind: database.kind, clock }, { seedDemo: false })).rejects.toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
+    const result = await ensureInitialData({ db: database.db, kind: database.kind, clock }, { seedDemo: false, adminEmail: 'Owner@Cafe.example', adminPassword: 'long-enough-1' });
     expect(result).toEqual({ seeded: 'admin', email: 'owner@cafe.example' });
     expect(await count(database.db, 'products')).toBe(0);
 

@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Role } from '@shop/contracts/common';
+import { addDays, businessDate } from '../lib/business-date';
 import { hashPassword } from '../lib/passwords';
-import type { Clock } from '../lib/clock';
+import { createStockRecord } from '../services/stock-records';
+import { createSupply } from '../services/supplies';
+import type { ServiceContext } from '../services/context';
 import type { Database } from './schema';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -103,13 +106,16 @@ export interface InitialDataOptions {
   seedDemo: boolean;
   adminEmail?: string | undefined;
   adminPassword?: string | undefined;
+  /** The demo shop's received stock (supplies, batches); tests that count stock start without it. */
+  demoStock?: boolean;
 }
 
 /**
  * On an empty database: the demo shop, or (SEED_DEMO=false) one Admin from the environment.
  * A database that already has users is left alone.
  */
-export async function ensureInitialData(db: Kysely<Database>, clock: Clock, options: InitialDataOptions): Promise<InitialData> {
+export async function ensureInitialData(ctx: ServiceContext, options: InitialDataOptions): Promise<InitialData> {
+  const { db, clock } = ctx;
   const existing = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   if (Number(existing.n) > 0) return { seeded: 'none' };
   const now = clock.now().toISOString();
@@ -162,5 +168,64 @@ export async function ensureInitialData(db: Kysely<Database>, clock: Clock, opti
       await trx.insertInto('suppliers').values({ ...s, address: null, active: 1, notes: null, created_at: now, updated_at: now }).execute();
     }
   });
+  if (options.demoStock ?? true) await seedDemoStock(ctx);
   return { seeded: 'demo' };
+}
+
+// [supplier code, invoice, days ago, lines of [sku, quantity, unit cost, expires in days (null: never)]]
+const DEMO_SUPPLIES: [string, string, number, [string, number, number, number | null][]][] = [
+  ['SUP-003', 'GB-1101', 2, [
+    ['BAK-001', 30, 0.85, 2],
+    ['BAK-002', 24, 1.05, 2],
+    ['BAK-003', 20, 0.6, 4],
+    ['BAK-004', 20, 0.7, 4],
+    ['BAK-005', 15, 0.8, 3],
+    ['BAK-006', 12, 1.6, 1],
+  ]],
+  ['SUP-001', 'MR-0458', 9, [['SNK-005', 8, 11.5, 180]]],
+  ['SUP-004', 'KF-0077', 3, [['JUI-005', 40, 0.6, 10]]],
+  ['SUP-002', 'PFD-2210', 12, [
+    ['SNK-001', 96, 0.18, 300],
+    ['SNK-002', 48, 0.38, 200],
+    ['SNK-003', 30, 0.75, 60],
+    ['SNK-004', 15, 1.3, 90],
+  ]],
+];
+
+/** Stock for the tracked products, received through the same services the console uses. */
+async function seedDemoStock(ctx: ServiceContext) {
+  const { db, clock } = ctx;
+  const admin = await db.selectFrom('users').select('id').where('email', '=', 'admin@demo.shop').executeTakeFirstOrThrow();
+  const actor = { userId: admin.id };
+  const today = businessDate(clock.now());
+  const products = new Map((await db.selectFrom('products').select(['id', 'sku']).execute()).map((p) => [p.sku, p.id]));
+  const suppliers = new Map((await db.selectFrom('suppliers').select(['id', 'code']).execute()).map((s) => [s.code, s.id]));
+  for (const [code, invoice, daysAgo, lines] of DEMO_SUPPLIES) {
+    await createSupply(
+      ctx,
+      {
+        supplier_id: suppliers.get(code)!,
+        invoice_id: invoice,
+        invoice_date: addDays(today, -daysAgo),
+        items: lines.map(([sku, quantity, cost, expiresIn]) => ({
+          product_id: products.get(sku)!,
+          supply_quantity: quantity,
+          unit_price: cost,
+          expire_date: expiresIn === null ? null : addDays(today, expiresIn),
+          received_date: null,
+          notes: null,
+        })),
+        reference: null,
+        payment_method: 'Cash',
+        notes: null,
+      },
+      actor,
+    );
+  }
+  // A few packs bought at the market that have already expired: something for the Expire screen.
+  await createStockRecord(
+    ctx,
+    { product_id: products.get('SNK-004')!, quantity: 5, price_in: 1.25, received_date: addDays(today, -40), expire_date: addDays(today, -3), notes: 'Market purchase' },
+    actor,
+  );
 }
