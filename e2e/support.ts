@@ -14,3 +14,19 @@ export async function signIn(page: Page, account: { email: string; password: str
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
+
+/** A suffix that keeps this run's records apart: every spec shares one demo database. */
+export function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+}
+
+/** The toast that says exactly `text` (or matches the pattern); toasts stack at the top left. */
+export function toast(page: Page, text: string | RegExp) {
+  const pattern = typeof text === 'string' ? new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : text;
+  return page.locator('[data-sonner-toast]').filter({ hasText: pattern });
+}
+
+/** The table row that mentions `text`. */
+export function row(page: Page, text: string) {
+  return page.getByRole('row').filter({ hasText: text });
+}

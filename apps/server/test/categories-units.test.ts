@@ -122,3 +122,17 @@ describe(`units (${dbKind})`, () => {
     expect(response.body.data.length).toBeLessThanOrEqual(5);
   });
 });
+
+describe(`list order (${dbKind})`, () => {
+  it('lists newest first for the screens and by name for pickers', async () => {
+    const created = await call(tokens.Manager, 'POST', '/api/categories', { name: 'Aaa newest' });
+    const newest = await call(tokens.Staff, 'GET', '/api/categories?per_page=1');
+    expect(newest.body.data[0].id).toBe(created.body.data.id);
+    const byName = await call(tokens.Staff, 'GET', '/api/categories?per_page=1000&sort=name');
+    const names = byName.body.data.map((c: { name: string }) => c.name);
+    expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b)));
+    const units = await call(tokens.Staff, 'GET', '/api/units?sort=name&per_page=2');
+    expect(units.body.data.map((u: { name: string }) => u.name)).toEqual(['Bottle', 'Cup']);
+    expect((await call(tokens.Staff, 'GET', '/api/units?sort=price')).status).toBe(422);
+  });
+});

@@ -37,6 +37,13 @@ describe(`serving the console (${dbKind})`, () => {
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
+  it('serves files of a newer build without a restart', async () => {
+    fs.writeFileSync(path.join(dist, 'assets', 'page-def456.js'), 'console.log(2)');
+    const response = await app.inject({ method: 'GET', url: '/assets/page-def456.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('console.log(2)');
+  });
+
   it('answers a missing file or an unknown API path with a JSON 404, not the page', async () => {
     for (const url of ['/assets/missing.js', '/api/unknown', '/api']) {
       const response = await app.inject({ method: 'GET', url });

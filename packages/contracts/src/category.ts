@@ -17,4 +17,8 @@ export const categoryInputSchema = z.object({
 });
 export type CategoryInput = z.input<typeof categoryInputSchema>;
 
-export const categoryListQuerySchema = listQuerySchema;
+/** Newest first for the list screen; `sort=name` for pickers. */
+export const categoryListQuerySchema = listQuerySchema.extend({
+  sort: z.enum(['newest', 'name'], { error: 'sort can be newest or name.' }).default('newest'),
+});
+export type CategoryListQuery = z.infer<typeof categoryListQuerySchema>;

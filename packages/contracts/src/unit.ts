@@ -19,4 +19,8 @@ export const unitInputSchema = z.object({
 });
 export type UnitInput = z.input<typeof unitInputSchema>;
 
-export const unitListQuerySchema = listQuerySchema;
+/** Newest first for the list screen; `sort=name` for pickers. */
+export const unitListQuerySchema = listQuerySchema.extend({
+  sort: z.enum(['newest', 'name'], { error: 'sort can be newest or name.' }).default('newest'),
+});
+export type UnitListQuery = z.infer<typeof unitListQuerySchema>;

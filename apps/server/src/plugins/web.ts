@@ -15,7 +15,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
   if (root) {
     await app.register(fastifyStatic, {
       root,
-      wildcard: false,
+      wildcard: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         res.setHeader(

@@ -1,6 +1,5 @@
 import type { Category } from '@shop/contracts/category';
-import type { categoryInputSchema } from '@shop/contracts/category';
-import type { ListQuery } from '@shop/contracts/common';
+import type { CategoryListQuery, categoryInputSchema } from '@shop/contracts/category';
 import type { z } from 'zod';
 import { containsInsensitive } from '../db/dialect';
 import { AppError, conflict, notFound } from '../lib/errors';
@@ -24,8 +23,11 @@ function selectCategories(ctx: ServiceContext) {
 type CategoryRow = Awaited<ReturnType<ReturnType<typeof selectCategories>['executeTakeFirstOrThrow']>>;
 const toCategory = (row: CategoryRow): Category => ({ ...row, products_count: Number(row.products_count ?? 0) });
 
-export async function listCategories(ctx: ServiceContext, query: ListQuery) {
-  let select = selectCategories(ctx).orderBy('categories.name').orderBy('categories.id');
+export async function listCategories(ctx: ServiceContext, query: CategoryListQuery) {
+  let select =
+    query.sort === 'name'
+      ? selectCategories(ctx).orderBy('categories.name').orderBy('categories.id')
+      : selectCategories(ctx).orderBy('categories.id', 'desc');
   if (query.q) {
     const q = query.q;
     select = select.where((eb) =>

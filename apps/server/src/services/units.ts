@@ -1,5 +1,4 @@
-import type { ListQuery } from '@shop/contracts/common';
-import type { Unit, unitInputSchema } from '@shop/contracts/unit';
+import type { Unit, UnitListQuery, unitInputSchema } from '@shop/contracts/unit';
 import type { z } from 'zod';
 import { containsInsensitive } from '../db/dialect';
 import { AppError, conflict, notFound } from '../lib/errors';
@@ -23,8 +22,11 @@ function selectUnits(ctx: ServiceContext) {
 type UnitRow = Awaited<ReturnType<ReturnType<typeof selectUnits>['executeTakeFirstOrThrow']>>;
 const toUnit = (row: UnitRow): Unit => ({ ...row, products_count: Number(row.products_count ?? 0) });
 
-export async function listUnits(ctx: ServiceContext, query: ListQuery) {
-  let select = selectUnits(ctx).orderBy('units.name').orderBy('units.id');
+export async function listUnits(ctx: ServiceContext, query: UnitListQuery) {
+  let select =
+    query.sort === 'name'
+      ? selectUnits(ctx).orderBy('units.name').orderBy('units.id')
+      : selectUnits(ctx).orderBy('units.id', 'desc');
   if (query.q) {
     const q = query.q;
     select = select.where((eb) =>

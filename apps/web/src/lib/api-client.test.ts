@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
-import { apiRequest, ApiError, setApiEventHandlers } from './api-client';
+import { apiRequest, ApiError, setApiEventHandlers, TIMEOUT_MESSAGE } from './api-client';
 
 async function failureOf(promise: Promise<unknown>): Promise<unknown> {
   try {
@@ -127,5 +127,24 @@ describe('apiRequest', () => {
     const error = await failureOf(apiRequest('/settings'));
     expect(error).toMatchObject({ status: 0, message: 'Network error — check your connection.' });
     expect(spies.onNetworkError).toHaveBeenCalledOnce();
+  });
+
+  it('gives up after timeoutMs with a timeout error that is not an abort', async () => {
+    const spies = handlers();
+    mockFetch((_url, init) => new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason))));
+
+    const error = await failureOf(apiRequest('/units', { timeoutMs: 20 }));
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 0, message: TIMEOUT_MESSAGE });
+    expect(spies.onNetworkError).not.toHaveBeenCalled();
+  });
+
+  it('still treats the caller aborting as an abort when a timeout is set', async () => {
+    mockFetch((_url, init) => new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))));
+    const controller = new AbortController();
+    const request = failureOf(apiRequest('/units', { timeoutMs: 10_000, signal: controller.signal }));
+    controller.abort();
+    expect(await request).toMatchObject({ name: 'AbortError' });
   });
 });

@@ -4,6 +4,7 @@ const API_BASE = '/api';
 const MAX_BODY_TEXT_IN_MESSAGE = 400;
 
 export const NETWORK_ERROR_MESSAGE = 'Network error — check your connection.';
+export const TIMEOUT_MESSAGE = 'The server took too long to answer.';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -31,6 +32,8 @@ export type ApiRequestOptions = {
   body?: unknown;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
+  /** Give up after this long: the call fails with status 0 and TIMEOUT_MESSAGE (not an abort). */
+  timeoutMs?: number;
   /**
    * Off for calls whose screen explains a 401/403/network failure itself (sign-in shows the
    * server's reason in its banner; sign-out ignores failures), so no global toast or redirect.
@@ -62,7 +65,9 @@ export function isAbortError(error: unknown): boolean {
 }
 
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, signal, globalErrorHandling = true } = options;
+  const { method = 'GET', body, query, signal, timeoutMs, globalErrorHandling = true } = options;
+  const timeout = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
+  const fetchSignal = timeout && signal ? AbortSignal.any([signal, timeout]) : (timeout ?? signal);
 
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = readStoredToken();
@@ -76,11 +81,13 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
+      signal: fetchSignal,
     });
     payload = await readPayload(response);
   } catch (error) {
-    if (signal?.aborted || isAbortError(error)) throw error;
+    if (signal?.aborted) throw error;
+    if (timeout?.aborted) throw new ApiError(0, TIMEOUT_MESSAGE);
+    if (isAbortError(error)) throw error;
     if (globalErrorHandling) handlers.onNetworkError?.();
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }

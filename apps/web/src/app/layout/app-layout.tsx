@@ -6,6 +6,8 @@ import { Outlet, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useMe } from '@/features/auth/api/get-me';
+import { useSession } from '@/features/auth/session-store';
+import { RoleProvider } from '@/lib/permissions';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { Breadcrumb } from './breadcrumb';
 import { Header } from './header';
@@ -18,6 +20,7 @@ export function AppLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   useMe();
+  const role = useSession()?.user?.role ?? null;
 
   const [collapsed, setCollapsed] = useState(() => readStorage(STORAGE_KEYS.sidebarCollapsed) === 'true');
   // The drawer belongs to the page it was opened on, so following a link closes it.
@@ -74,9 +77,11 @@ export function AppLayout() {
         <Header sidebarCollapsed={collapsed} onToggleSidebar={toggleSidebar} />
         <main id="main" className="mx-auto w-full max-w-[1400px] flex-1 px-4 py-5 md:px-8 md:py-6">
           <Breadcrumb />
-          <Suspense fallback={<Spinner label={t('Loading…')} className="py-10" />}>
-            <Outlet />
-          </Suspense>
+          <RoleProvider role={role}>
+            <Suspense fallback={<Spinner label={t('Loading…')} className="py-10" />}>
+              <Outlet />
+            </Suspense>
+          </RoleProvider>
         </main>
       </div>
     </div>

@@ -37,3 +37,8 @@ export function FormField({
 export function fieldErrorId(id: string): string {
   return `${id}-error`;
 }
+
+/** The invalid-state attributes for a FormField's control. */
+export function invalidProps(id: string, error: string | undefined): { 'aria-invalid'?: true; 'aria-describedby'?: string } {
+  return error ? { 'aria-invalid': true, 'aria-describedby': fieldErrorId(id) } : {};
+}

@@ -1,0 +1,66 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Table, type Column } from './table';
+
+type Row = { id: number; name: string };
+const columns: Column<Row>[] = [
+  { id: 'name', header: 'Name', cell: (row) => row.name },
+  { id: 'actions', header: 'Actions', cell: (row) => <button type="button">Edit {row.name}</button> },
+];
+
+describe('Table', () => {
+  it('shows "Loading…" in one full-width row until the first answer', () => {
+    render(<Table label="Things" columns={columns} rows={undefined} rowKey={(row) => row.id} loading emptyText="Nothing here." />);
+    const table = screen.getByRole('table', { name: 'Things' });
+    expect(table).toHaveAttribute('aria-busy', 'true');
+    const cell = within(table).getByText('Loading…').closest('td');
+    expect(cell).toHaveAttribute('colspan', '2');
+  });
+
+  it('shows the empty text when there are no rows', () => {
+    render(<Table label="Things" columns={columns} rows={[]} rowKey={(row) => row.id} emptyText="Nothing here." />);
+    expect(screen.getByText('Nothing here.')).toBeInTheDocument();
+    expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+  });
+
+  it('shows a failure with a retry button in place of the rows', async () => {
+    const onRetry = vi.fn();
+    render(
+      <Table
+        label="Things"
+        columns={columns}
+        rows={[{ id: 1, name: 'Old' }]}
+        rowKey={(row) => row.id}
+        emptyText="Nothing here."
+        error={{ text: 'Failed to load products', onRetry }}
+      />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to load products');
+    expect(screen.queryByText('Old')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it('renders a header and one row per record, with row actions reachable by Tab', async () => {
+    render(
+      <Table
+        label="Things"
+        columns={columns}
+        rows={[
+          { id: 1, name: 'Latte' },
+          { id: 2, name: 'Mocha' },
+        ]}
+        rowKey={(row) => row.id}
+        emptyText="Nothing here."
+      />,
+    );
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'Actions']);
+    expect(screen.getAllByRole('row')).toHaveLength(3);
+    const user = userEvent.setup();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Edit Latte' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Edit Mocha' })).toHaveFocus();
+  });
+});

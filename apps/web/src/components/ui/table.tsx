@@ -1,0 +1,117 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/cn';
+import { Button } from './button';
+import { Spinner } from './spinner';
+
+export type Column<Row> = {
+  id: string;
+  header: ReactNode;
+  cell: (row: Row) => ReactNode;
+  /** Classes for the column's header and cells (width, alignment). */
+  className?: string;
+};
+
+export type TableError = { text: string; onRetry: () => void };
+
+type TableProps<Row> = {
+  /** The table's accessible name, e.g. "Products". */
+  label: string;
+  columns: Column<Row>[];
+  /** `undefined` until the first answer arrives. */
+  rows: Row[] | undefined;
+  rowKey: (row: Row) => string | number;
+  emptyText: string;
+  /** The first load, with nothing to show yet: a "Loading…" row. */
+  loading?: boolean;
+  /** A newer page is on its way while the previous one stays on screen. */
+  busy?: boolean;
+  /** A failed load: its text and a retry button, in place of the rows. */
+  error?: TableError | null;
+};
+
+/**
+ * The list table every screen uses: header, rows, and one full-width row for the loading,
+ * empty and failed states. Row actions are real buttons inside cells, so Tab reaches them.
+ */
+export function Table<Row>({ label, columns, rows, rowKey, emptyText, loading, busy, error }: TableProps<Row>) {
+  const { t } = useTranslation();
+  const span = columns.length;
+
+  let body: ReactNode;
+  if (error) {
+    body = (
+      <StateRow span={span}>
+        <div role="alert" className="flex flex-wrap items-center justify-center gap-3">
+          <span className="text-[#b91c1c] dark:text-red-300">{error.text}</span>
+          <Button variant="secondary" size="sm" onClick={error.onRetry}>
+            {t('Retry')}
+          </Button>
+        </div>
+      </StateRow>
+    );
+  } else if (!rows) {
+    body = loading ? (
+      <StateRow span={span}>
+        <Spinner label={t('Loading…')} />
+      </StateRow>
+    ) : null;
+  } else if (rows.length === 0) {
+    body = (
+      <StateRow span={span}>
+        <span className="text-slate-500 dark:text-slate-400">{emptyText}</span>
+      </StateRow>
+    );
+  } else {
+    body = rows.map((row) => (
+      <tr key={rowKey(row)} className="transition-colors hover:bg-slate-50/80 dark:hover:bg-slate-800/40">
+        {columns.map((column) => (
+          <td key={column.id} className={cn('px-4 py-3 align-middle text-slate-700 dark:text-slate-300', column.className)}>
+            {column.cell(row)}
+          </td>
+        ))}
+      </tr>
+    ));
+  }
+
+  return (
+    <div className="overflow-x-auto">
+      <table aria-label={label} aria-busy={busy || loading ? true : undefined} className="w-full min-w-max text-left text-sm">
+        <thead className="border-b border-slate-200 bg-slate-50/80 dark:border-slate-800 dark:bg-slate-800/40">
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column.id}
+                scope="col"
+                className={cn(
+                  'px-4 py-2.5 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase dark:text-slate-400',
+                  column.className,
+                )}
+              >
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody
+          className={cn(
+            'divide-y divide-slate-100 transition-opacity dark:divide-slate-800',
+            busy && rows && rows.length > 0 && 'opacity-60',
+          )}
+        >
+          {body}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function StateRow({ span, children }: { span: number; children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={span} className="px-4 py-10 text-center text-sm">
+        {children}
+      </td>
+    </tr>
+  );
+}

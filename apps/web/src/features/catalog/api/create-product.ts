@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Product, ProductInput } from '@shop/contracts/product';
+import { apiRequest } from '@/lib/api-client';
+import { markCatalogueStale } from './get-products';
+
+export async function createProduct(input: ProductInput): Promise<Product> {
+  return (await apiRequest<{ data: Product }>('/products', { method: 'POST', body: input })).data;
+}
+
+/** The list on screen is updated by the page (spec 01 §4); other cached lists are marked stale. */
+export function useCreateProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createProduct,
+    onSuccess: () => markCatalogueStale(queryClient),
+  });
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, NETWORK_ERROR_MESSAGE, TIMEOUT_MESSAGE } from './api-client';
+import { failureText } from './error-text';
+
+describe('failureText', () => {
+  it("adds the server's reason to the screen's text", () => {
+    const error = new ApiError(409, 'This category is used by 3 products.', { serverMessage: 'This category is used by 3 products.' });
+    expect(failureText(error, 'Delete failed')).toBe('Delete failed: This category is used by 3 products.');
+  });
+
+  it('keeps the short text when the server gave no reason, or a global toast already says why', () => {
+    expect(failureText(new ApiError(500, 'HTTP 500'), 'Save failed')).toBe('Save failed');
+    expect(failureText(new ApiError(0, NETWORK_ERROR_MESSAGE), 'Save failed')).toBe('Save failed');
+    expect(failureText(new ApiError(403, 'Forbidden', { serverMessage: 'Forbidden' }), 'Save failed')).toBe('Save failed');
+    expect(failureText(new Error('boom'), 'Save failed')).toBe('Save failed');
+  });
+
+  it('names a timeout', () => {
+    expect(failureText(new ApiError(0, TIMEOUT_MESSAGE), 'Failed to load products')).toBe(`Failed to load products: ${TIMEOUT_MESSAGE}`);
+  });
+
+  it('says nothing for an aborted request or a 401', () => {
+    expect(failureText(new DOMException('aborted', 'AbortError'), 'Save failed')).toBeNull();
+    expect(failureText(new ApiError(401, 'Unauthenticated.', { serverMessage: 'Unauthenticated.' }), 'Save failed')).toBeNull();
+  });
+});

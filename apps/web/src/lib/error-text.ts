@@ -1,0 +1,17 @@
+import { ApiError, isAbortError, NETWORK_ERROR_MESSAGE } from './api-client';
+
+/**
+ * The toast text for a failed call: the screen's own text (e.g. "Save failed"), followed by the
+ * server's reason when it gave one ("Delete failed: This category is used by 3 products…").
+ * `null` when nothing should be shown: an aborted request, or a 401 (the user is already being
+ * sent to sign-in). A 403 or lost connection keeps the short text; the global toast says why.
+ * A timeout has no global toast, so its reason is added here.
+ */
+export function failureText(error: unknown, text: string, translate: (key: string) => string = (key) => key): string | null {
+  if (isAbortError(error)) return null;
+  if (!(error instanceof ApiError)) return text;
+  if (error.status === 401) return null;
+  if (error.status === 0) return error.message === NETWORK_ERROR_MESSAGE ? text : `${text}: ${translate(error.message)}`;
+  if (error.status === 403 || !error.serverMessage) return text;
+  return `${text}: ${translate(error.serverMessage)}`;
+}
