@@ -20,6 +20,8 @@ import { customerRoutes } from './routes/customers';
 import { promotionRoutes } from './routes/promotions';
 import { purchasingRoutes } from './routes/purchasing';
 import { stockRoutes } from './routes/stock';
+import { saleRoutes } from './routes/sales';
+import { settingsRoutes } from './routes/settings';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -89,6 +91,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(customerRoutes);
       await api.register(purchasingRoutes);
       await api.register(stockRoutes);
+      await api.register(settingsRoutes);
+      await api.register(saleRoutes);
     },
     { prefix: '/api' },
   );

@@ -4,6 +4,7 @@ import type { Database } from './schema';
 import { initial } from './migrations/0001-initial';
 import { catalog } from './migrations/0002-catalog';
 import { stock } from './migrations/0003-stock';
+import { sales } from './migrations/0004-sales';
 
 /** Every migration, in order; listed here (not read from disk) so the bundled server carries them. */
 function migrations(kind: DbKind): Record<string, Migration> {
@@ -11,6 +12,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     '0001-initial': initial(kind),
     '0002-catalog': catalog(kind),
     '0003-stock': stock(kind),
+    '0004-sales': sales(kind),
   };
 }
 

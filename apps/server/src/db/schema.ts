@@ -197,6 +197,107 @@ export interface StockMovementsTable {
   created_at: string;
 }
 
+export interface SettingsTable {
+  section: string;
+  value: string;
+  updated_by: number | null;
+  updated_at: string;
+}
+
+export interface CountersTable {
+  name: string;
+  value: number;
+}
+
+export type SaleChannel = 'POS' | 'Online' | 'Catering';
+export type SaleStatus = 'Paid' | 'Partial' | 'Refunded' | 'Cancelled';
+
+export interface SalesTable {
+  id: Generated<number>;
+  number: number;
+  sale_date: string;
+  business_date: string;
+  customer_id: number | null;
+  customer_name: string | null;
+  channel: SaleChannel;
+  payment_method: string;
+  status: SaleStatus;
+  items_count: number;
+  total_qty: number;
+  gross_cents: number;
+  discount_cents: number;
+  tax_enabled: number;
+  tax_inclusive: number;
+  tax_rate_bp: number;
+  tax_cents: number;
+  service_bp: number;
+  service_cents: number;
+  total_cents: number;
+  refunded_cents: Generated<number>;
+  notes: string | null;
+  user_id: number | null;
+  created_at: string;
+}
+
+export interface SaleItemsTable {
+  id: Generated<number>;
+  sale_id: number;
+  product_id: number;
+  product_name: string;
+  sku: string;
+  quantity: number;
+  unit_price_cents: number;
+  discount_bp: number;
+  promotion_id: number | null;
+  discount_cents: number;
+  line_total_cents: number;
+  cost_cents: number;
+  refunded_qty: Generated<number>;
+}
+
+export interface SalePaymentsTable {
+  id: Generated<number>;
+  sale_id: number;
+  method: string;
+  amount_cents: number;
+  tendered_cents: number;
+  tendered_khr: number;
+  khr_per_usd: number;
+  change_cents: number;
+  created_at: string;
+}
+
+export interface RefundsTable {
+  id: Generated<number>;
+  number: number;
+  sale_id: number;
+  amount_cents: number;
+  reason: string | null;
+  restock: number;
+  business_date: string;
+  user_id: number | null;
+  created_at: string;
+}
+
+export interface RefundItemsTable {
+  id: Generated<number>;
+  refund_id: number;
+  sale_item_id: number;
+  product_id: number;
+  quantity: number;
+  amount_cents: number;
+}
+
+export interface IdempotencyKeysTable {
+  key: string;
+  user_id: number;
+  scope: string;
+  request_hash: string;
+  status_code: number;
+  response: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -213,6 +314,14 @@ export interface Database {
   supply_items: SupplyItemsTable;
   stock_adjustments: StockAdjustmentsTable;
   stock_movements: StockMovementsTable;
+  settings: SettingsTable;
+  counters: CountersTable;
+  sales: SalesTable;
+  sale_items: SaleItemsTable;
+  sale_payments: SalePaymentsTable;
+  refunds: RefundsTable;
+  refund_items: RefundItemsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -5,6 +5,8 @@ export class AppError extends Error {
     message: string,
     readonly errors?: Record<string, string[]>,
     readonly headers?: Record<string, string>,
+    /** More of the answer for the client, beside message and errors (a 409's current prices). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';

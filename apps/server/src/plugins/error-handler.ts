@@ -33,7 +33,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       if (error.headers) reply.headers(error.headers);
       return reply
         .status(error.statusCode)
-        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+        .send({ ...error.details, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error.validation, error.validationContext ?? 'body');

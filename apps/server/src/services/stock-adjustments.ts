@@ -6,7 +6,7 @@ import { AppError, unprocessable } from '../lib/errors';
 import { fromCents } from '../lib/money';
 import { paginate } from '../lib/paginate';
 import type { Actor, ServiceContext } from './context';
-import { createBatch, latestUnitCost, recordMovement, takeFromBatch, takeFromBatches, type BatchTake } from './stock-ledger';
+import { createBatch, latestUnitCost, lockProducts, recordMovement, takeFromBatch, takeFromBatches, type BatchTake } from './stock-ledger';
 import { auditedWrite } from './write';
 
 type AdjustmentInput = z.output<typeof stockAdjustmentInputSchema>;
@@ -18,6 +18,7 @@ type AdjustmentInput = z.output<typeof stockAdjustmentInputSchema>;
  */
 export function adjustStock(ctx: ServiceContext, input: AdjustmentInput, actor: Actor) {
   return auditedWrite(ctx, actor, { action: 'create', entity: 'stock_adjustment', conflictMessage: 'This adjustment conflicts with another.' }, async (tx) => {
+    await lockProducts(tx, [input.product_id]);
     const product = await tx.db.selectFrom('products').select(['id', 'name', 'on_hand']).where('id', '=', input.product_id).executeTakeFirst();
     if (!product) throw unprocessable('The selected product does not exist.', { product_id: ['The selected product does not exist.'] });
     const now = tx.clock.now();

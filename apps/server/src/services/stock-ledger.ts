@@ -24,6 +24,7 @@ export interface MovementInput {
 
 export async function recordMovement(tx: ServiceContext, movement: MovementInput): Promise<void> {
   if (movement.quantity === 0) return;
+  if (movement.quantity > 0 && movement.batchId !== null) await settleSoldShort(tx, movement.productId, movement.batchId, movement.quantity);
   await tx.db
     .insertInto('stock_movements')
     .values({
@@ -43,6 +44,37 @@ export async function recordMovement(tx: ServiceContext, movement: MovementInput
     .updateTable('products')
     .set((eb) => ({ on_hand: eb('on_hand', '+', movement.quantity) }))
     .where('id', '=', movement.productId)
+    .execute();
+}
+
+/**
+ * Locks products for the rest of the transaction, in id order so two sales never wait on each
+ * other in a circle. PostgreSQL needs it: two checkouts of the last unit would both read it as
+ * on hand. SQLite runs one write transaction at a time, which is the same guarantee.
+ */
+export async function lockProducts(tx: ServiceContext, productIds: readonly number[]): Promise<void> {
+  if (tx.kind !== 'postgres' || productIds.length === 0) return;
+  await tx.db
+    .selectFrom('products')
+    .select('id')
+    .where('id', 'in', [...new Set(productIds)].sort((a, b) => a - b))
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/**
+ * With negative stock allowed, units sold past zero came out of no batch. Stock arriving later
+ * covers them first, so the batches keep holding exactly what is on the shelf.
+ */
+async function settleSoldShort(tx: ServiceContext, productId: number, batchId: number, arriving: number): Promise<void> {
+  const { on_hand } = await tx.db.selectFrom('products').select('on_hand').where('id', '=', productId).executeTakeFirstOrThrow();
+  const owed = Math.min(arriving, -on_hand);
+  if (owed <= 0) return;
+  await tx.db
+    .updateTable('stock_batches')
+    .set((eb) => ({ remaining: eb('remaining', '-', owed) }))
+    .where('id', '=', batchId)
     .execute();
 }
 

@@ -45,6 +45,13 @@ export async function freshDatabase(): Promise<DbHandle & { drop(): Promise<void
     drop = async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
+      // pg's pool.end() resolves before its connections have closed; forcing them shut would
+      // raise errors in this process, so wait for them to go first.
+      for (let tries = 0; tries < 50; tries += 1) {
+        const open = await client.query('select count(*) as n from pg_stat_activity where datname = $1', [name]);
+        if (Number(open.rows[0].n) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     };

@@ -1,0 +1,96 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema, recordResponseSchema } from '@shop/contracts/common';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  refundInputSchema,
+  saleCreatedResponseSchema,
+  saleInputSchema,
+  saleListQuerySchema,
+  saleListResponseSchema,
+  saleSchema,
+} from '@shop/contracts/sale';
+import { AppError } from '../lib/errors';
+import { currentUser, requireRole } from '../plugins/auth';
+import { checkout } from '../services/checkout';
+import type { IdempotentAnswer } from '../services/idempotency';
+import { refundSale } from '../services/refunds';
+import { getSale, listSales, type SaleViewer } from '../services/sales';
+
+const idempotencyHeaders = z.object({
+  [IDEMPOTENCY_KEY_HEADER]: z
+    .string()
+    .trim()
+    .min(8, 'Idempotency-Key must be 8 to 200 characters.')
+    .max(200, 'Idempotency-Key must be 8 to 200 characters.')
+    .optional(),
+});
+
+const viewerOf = (request: FastifyRequest): SaleViewer => {
+  const user = currentUser(request);
+  return { userId: user.id, role: user.role };
+};
+
+const keyOf = (request: FastifyRequest) => {
+  const value = request.headers[IDEMPOTENCY_KEY_HEADER];
+  if (Array.isArray(value)) throw new AppError(422, 'Send one Idempotency-Key.', { 'idempotency-key': ['Send one Idempotency-Key.'] });
+  return value?.trim() || null;
+};
+
+function sendAnswer<T>(reply: FastifyReply, answer: IdempotentAnswer<T>) {
+  if (answer.replayed) reply.header('idempotent-replayed', 'true');
+  return reply.status(answer.statusCode).send(answer.body);
+}
+
+export const saleRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/sales',
+    {
+      schema: {
+        tags: ['sales'],
+        summary: 'Sales, newest first, with totals over the whole filtered set (Staff see their own)',
+        querystring: saleListQuerySchema,
+        response: { 200: saleListResponseSchema },
+      },
+    },
+    async (request) => listSales(app.services, request.query, viewerOf(request)),
+  );
+
+  app.get(
+    '/sales/:id',
+    { schema: { tags: ['sales'], summary: 'One sale with its lines and refunds', params: idParamsSchema, response: { 200: recordResponseSchema(saleSchema) } } },
+    async (request) => ({ data: await getSale(app.services, request.params.id, viewerOf(request)) }),
+  );
+
+  app.post(
+    '/sales',
+    {
+      schema: {
+        tags: ['sales'],
+        summary: 'Ring up a sale in one transaction; an Idempotency-Key makes retries safe',
+        headers: idempotencyHeaders,
+        body: saleInputSchema,
+        response: { 201: saleCreatedResponseSchema },
+      },
+    },
+    async (request, reply) => sendAnswer(reply, await checkout(app.services, { input: request.body, idempotencyKey: keyOf(request), viewer: viewerOf(request) })),
+  );
+
+  app.post(
+    '/sales/:id/refunds',
+    {
+      preHandler: requireRole('Admin', 'Manager'),
+      schema: {
+        tags: ['sales'],
+        summary: 'Refund some or all lines of a sale (a new document; stock goes back)',
+        headers: idempotencyHeaders,
+        params: idParamsSchema,
+        body: refundInputSchema,
+        response: { 201: saleCreatedResponseSchema.extend({ refund: z.object({ id: z.number().int(), code: z.string(), amount: z.number() }) }) },
+      },
+    },
+    async (request, reply) =>
+      sendAnswer(reply, await refundSale(app.services, request.params.id, request.body, keyOf(request), viewerOf(request))),
+  );
+};

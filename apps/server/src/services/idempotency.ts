@@ -1,0 +1,82 @@
+import crypto from 'node:crypto';
+import { isUniqueViolation } from '../db/errors';
+import { AppError } from '../lib/errors';
+import type { ServiceContext } from './context';
+
+/** Kept well past the 72 hours a till may take to retry (DESIGN.md §4). */
+const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface IdempotentRequest {
+  /** The client's Idempotency-Key; without one, the write just runs. */
+  key: string | null;
+  userId: number;
+  /** What the key was used for: one key belongs to one kind of call. */
+  scope: string;
+  /** The validated request; the same key with another request is refused. */
+  request: unknown;
+  messages: { keyReused: string; inFlight: string };
+}
+
+export interface IdempotentAnswer<T> {
+  statusCode: number;
+  body: T;
+  replayed: boolean;
+}
+
+const hashOf = (scope: string, request: unknown) => crypto.createHash('sha256').update(scope).update('\n').update(JSON.stringify(request)).digest('hex');
+
+async function storedAnswer<T>(ctx: ServiceContext, request: IdempotentRequest, hash: string): Promise<IdempotentAnswer<T> | null> {
+  if (!request.key) return null;
+  const row = await ctx.db.selectFrom('idempotency_keys').selectAll().where('key', '=', request.key).executeTakeFirst();
+  if (!row) return null;
+  if (row.user_id !== request.userId || row.scope !== request.scope || row.request_hash !== hash) {
+    throw new AppError(422, request.messages.keyReused, { 'idempotency-key': [request.messages.keyReused] });
+  }
+  return { statusCode: row.status_code, body: JSON.parse(row.response) as T, replayed: true };
+}
+
+/**
+ * Runs a write once per key. The key is claimed inside the write's own transaction, so the
+ * write and its stored answer commit together: a crash leaves neither, and a retry runs it
+ * again. A concurrent duplicate waits on the key's row (PostgreSQL) or on the single SQLite
+ * writer, then replays the answer the first one stored. Failed writes store nothing, so a
+ * refused sale can be retried once the cause is fixed.
+ */
+export async function runIdempotent<T>(
+  ctx: ServiceContext,
+  request: IdempotentRequest,
+  write: (tx: ServiceContext) => Promise<{ statusCode: number; body: T }>,
+): Promise<IdempotentAnswer<T>> {
+  const hash = hashOf(request.scope, request.request);
+  const earlier = await storedAnswer<T>(ctx, request, hash);
+  if (earlier) return earlier;
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const tx = { ...ctx, db: trx };
+      const now = ctx.clock.now();
+      if (request.key) {
+        await trx
+          .insertInto('idempotency_keys')
+          .values({ key: request.key, user_id: request.userId, scope: request.scope, request_hash: hash, status_code: 0, response: '', created_at: now.toISOString() })
+          .execute();
+      }
+      const answer = await write(tx);
+      if (request.key) {
+        await trx
+          .updateTable('idempotency_keys')
+          .set({ status_code: answer.statusCode, response: JSON.stringify(answer.body) })
+          .where('key', '=', request.key)
+          .execute();
+        await trx.deleteFrom('idempotency_keys').where('created_at', '<', new Date(now.getTime() - KEEP_MS).toISOString()).execute();
+      }
+      return { ...answer, replayed: false };
+    });
+  } catch (error) {
+    if (request.key && isUniqueViolation(error)) {
+      const answer = await storedAnswer<T>(ctx, request, hash);
+      if (answer && answer.statusCode !== 0) return answer;
+      throw new AppError(409, request.messages.inFlight);
+    }
+    throw error;
+  }
+}

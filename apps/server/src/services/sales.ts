@@ -1,0 +1,203 @@
+import type { Role } from '@shop/contracts/common';
+import { centsToRielChange } from '@shop/contracts/pricing';
+import { SALE_MESSAGES, type Sale, type SaleListQuery } from '@shop/contracts/sale';
+import { sql } from 'kysely';
+import { containsInsensitive } from '../db/dialect';
+import { notFound } from '../lib/errors';
+import { fromBasisPoints, fromCents } from '../lib/money';
+import type { ServiceContext } from './context';
+
+/** Who is looking: Staff see the sales they rang up, Managers and Admins see all. */
+export interface SaleViewer {
+  userId: number;
+  role: Role;
+}
+
+export const saleCode = (number: number) => `SO-${String(number).padStart(6, '0')}`;
+export const refundCode = (number: number) => `RF-${String(number).padStart(6, '0')}`;
+
+function selectSales(ctx: ServiceContext, viewer: SaleViewer) {
+  let select = ctx.db
+    .selectFrom('sales')
+    .leftJoin('users', 'users.id', 'sales.user_id')
+    .leftJoin('sale_payments', 'sale_payments.sale_id', 'sales.id')
+    .selectAll('sales')
+    .select([
+      'users.name as cashier_name',
+      'sale_payments.tendered_cents',
+      'sale_payments.tendered_khr',
+      'sale_payments.khr_per_usd',
+      'sale_payments.change_cents',
+    ]);
+  if (viewer.role === 'Staff') select = select.where('sales.user_id', '=', viewer.userId);
+  return select;
+}
+
+type SaleRow = Awaited<ReturnType<ReturnType<typeof selectSales>['executeTakeFirstOrThrow']>>;
+
+function toSale(row: SaleRow): Sale {
+  const code = saleCode(row.number);
+  const khrPerUsd = row.khr_per_usd ?? 4000;
+  const changeCents = row.change_cents ?? 0;
+  return {
+    id: row.id,
+    code,
+    so_no: code,
+    sale_date: row.sale_date,
+    business_date: row.business_date,
+    customer_id: row.customer_id,
+    customer: row.customer_id !== null && row.customer_name !== null ? { id: row.customer_id, name: row.customer_name } : null,
+    customer_name: row.customer_name,
+    channel: row.channel,
+    payment_method: row.payment_method,
+    status: row.status,
+    items_count: row.items_count,
+    total_qty: row.total_qty,
+    gross: fromCents(row.gross_cents),
+    discount: fromCents(row.discount_cents),
+    subtotal: fromCents(row.gross_cents - row.discount_cents),
+    tax_enabled: row.tax_enabled === 1,
+    tax_inclusive: row.tax_inclusive === 1,
+    tax_rate: fromBasisPoints(row.tax_rate_bp),
+    tax: fromCents(row.tax_cents),
+    service_percent: fromBasisPoints(row.service_bp),
+    service: fromCents(row.service_cents),
+    total: fromCents(row.total_cents),
+    total_amount: fromCents(row.total_cents),
+    net: fromCents(row.total_cents),
+    tendered: fromCents(row.tendered_cents ?? row.total_cents),
+    tendered_khr: row.tendered_khr ?? 0,
+    change: fromCents(changeCents),
+    change_khr: centsToRielChange(changeCents, khrPerUsd),
+    khr_per_usd: khrPerUsd,
+    refunded: fromCents(row.refunded_cents),
+    notes: row.notes,
+    cashier: row.user_id !== null && row.cashier_name !== null ? { id: row.user_id, name: row.cashier_name } : null,
+    created_at: row.created_at,
+  };
+}
+
+/** "SO-000123", "so123" or "123" name sale 123. */
+function saleNumberIn(q: string): number | null {
+  const match = /^(?:so-?)?0*(\d{1,9})$/i.exec(q.trim());
+  return match ? Number(match[1]) : null;
+}
+
+export async function listSales(ctx: ServiceContext, query: SaleListQuery, viewer: SaleViewer) {
+  let select = selectSales(ctx, viewer);
+  if (query.q) {
+    const q = query.q;
+    const number = saleNumberIn(q);
+    select = select.where((eb) =>
+      eb.or([
+        ...(number === null ? [] : [eb('sales.number', '=', number)]),
+        containsInsensitive(ctx.kind, eb.ref('sales.customer_name'), q),
+        containsInsensitive(ctx.kind, eb.ref('sales.notes'), q),
+      ]),
+    );
+  }
+  if (query.from) select = select.where('sales.business_date', '>=', query.from);
+  if (query.to) select = select.where('sales.business_date', '<=', query.to);
+  if (query.channel) select = select.where('sales.channel', '=', query.channel);
+  if (query.payment) {
+    const payment = query.payment.toLowerCase();
+    select = select.where((eb) => eb(eb.fn('lower', ['sales.payment_method']), '=', payment));
+  }
+  if (query.status) select = select.where('sales.status', '=', query.status);
+  if (query.customer_id) select = select.where('sales.customer_id', '=', query.customer_id);
+
+  const perPage = query.perPage ?? query.per_page;
+  const totals = await select
+    .clearSelect()
+    .select([
+      sql<number>`count(*)`.as('orders'),
+      sql<number>`coalesce(sum(sales.items_count), 0)`.as('items'),
+      sql<number>`coalesce(sum(sales.total_qty), 0)`.as('qty'),
+      sql<number>`coalesce(sum(sales.gross_cents), 0)`.as('gross'),
+      sql<number>`coalesce(sum(sales.discount_cents), 0)`.as('discount'),
+      sql<number>`coalesce(sum(sales.tax_cents), 0)`.as('tax'),
+      sql<number>`coalesce(sum(sales.service_cents), 0)`.as('service'),
+      sql<number>`coalesce(sum(sales.total_cents), 0)`.as('net'),
+      sql<number>`coalesce(sum(sales.refunded_cents), 0)`.as('refunded'),
+    ])
+    .executeTakeFirstOrThrow();
+  const total = Number(totals.orders);
+  const rows = total === 0 ? [] : await select.orderBy('sales.id', 'desc').limit(perPage).offset((query.page - 1) * perPage).execute();
+  return {
+    data: rows.map(toSale),
+    meta: {
+      total,
+      per_page: perPage,
+      current_page: query.page,
+      last_page: Math.max(1, Math.ceil(total / perPage)),
+      totals: {
+        orders: total,
+        items: Number(totals.items),
+        qty: Number(totals.qty),
+        gross: fromCents(Number(totals.gross)),
+        discount: fromCents(Number(totals.discount)),
+        tax: fromCents(Number(totals.tax)),
+        service: fromCents(Number(totals.service)),
+        net: fromCents(Number(totals.net)),
+        refunded: fromCents(Number(totals.refunded)),
+      },
+    },
+  };
+}
+
+/** One sale with its lines and refunds. */
+export async function getSale(ctx: ServiceContext, id: number, viewer: SaleViewer): Promise<Sale> {
+  const row = await selectSales(ctx, viewer).where('sales.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(SALE_MESSAGES.notFound);
+  const items = await ctx.db.selectFrom('sale_items').selectAll().where('sale_id', '=', id).orderBy('id').execute();
+  const refunds = await ctx.db.selectFrom('refunds').selectAll().where('sale_id', '=', id).orderBy('id').execute();
+  const refundItems = refunds.length
+    ? await ctx.db
+        .selectFrom('refund_items')
+        .selectAll()
+        .where(
+          'refund_id',
+          'in',
+          refunds.map((refund) => refund.id),
+        )
+        .orderBy('id')
+        .execute()
+    : [];
+  return {
+    ...toSale(row),
+    items: items.map((item) => ({
+      id: item.id,
+      product_id: item.product_id,
+      product_name: item.product_name,
+      sku: item.sku,
+      quantity: item.quantity,
+      unit_price: fromCents(item.unit_price_cents),
+      discount_percent: fromBasisPoints(item.discount_bp),
+      promotion_id: item.promotion_id,
+      discount: fromCents(item.discount_cents),
+      line_total: fromCents(item.line_total_cents),
+      refunded_qty: item.refunded_qty,
+    })),
+    refunds: refunds.map((refund) => ({
+      id: refund.id,
+      code: refundCode(refund.number),
+      amount: fromCents(refund.amount_cents),
+      reason: refund.reason,
+      created_at: refund.created_at,
+      items: refundItems
+        .filter((item) => item.refund_id === refund.id)
+        .map((item) => ({ sale_item_id: item.sale_item_id, product_id: item.product_id, quantity: item.quantity, amount: fromCents(item.amount_cents) })),
+    })),
+  };
+}
+
+/** The next number of a gapless series, taken inside the caller's transaction. */
+export async function nextNumber(tx: ServiceContext, counter: 'sale' | 'refund'): Promise<number> {
+  const row = await tx.db
+    .updateTable('counters')
+    .set((eb) => ({ value: eb('value', '+', 1) }))
+    .where('name', '=', counter)
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return row.value;
+}

@@ -1,0 +1,66 @@
+import { DEFAULT_SETTINGS } from '@shop/contracts/settings';
+import { describe, expect, it } from 'vitest';
+import { caller, createTestApp, dbKind, demoTokens } from './support/test-app';
+
+const { app } = await createTestApp({ seedDemo: true });
+const tokens = await demoTokens(app);
+const call = caller(app);
+
+describe(`shop settings (${dbKind})`, () => {
+  it('starts from the defaults of the spec, readable by every role', async () => {
+    const response = await call(tokens.Staff, 'GET', '/api/settings');
+    expect(response.status).toBe(200);
+    expect(response.body.data.localization).toMatchObject({ currency: 'USD', locale: 'en-US', timezone: 'Asia/Phnom_Penh' });
+    expect(response.body.data.taxes).toEqual({ enabled: true, inclusive: false, rate: 10 });
+    expect(response.body.data.service).toMatchObject({ enabled: false, percent: 0 });
+    expect(response.body.data.payments.methods).toEqual([
+      { key: 'cash', label: 'Cash', enabled: true },
+      { key: 'card', label: 'Card', enabled: true },
+      { key: 'bank', label: 'Bank', enabled: false },
+    ]);
+    expect(response.body.data.hours.days.find((d: { d: number }) => d.d === 0).closed).toBe(true);
+    expect(response.body.data.hours.days.find((d: { d: number }) => d.d === 6)).toMatchObject({ open: '09:00', close: '15:00' });
+  });
+
+  it('saves one section at a time for Admins, keeping the others', async () => {
+    const methods = [...DEFAULT_SETTINGS.payments.methods.map((m) => ({ ...m, enabled: true })), { key: 'custom-khqr', label: 'KHQR', enabled: true }];
+    const saved = await call(tokens.Admin, 'PUT', '/api/settings/payments', { methods });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ data: { methods }, message: 'Settings saved' });
+    const after = (await call(tokens.Manager, 'GET', '/api/settings')).body.data;
+    expect(after.payments.methods).toEqual(methods);
+    expect(after.taxes).toEqual(DEFAULT_SETTINGS.taxes);
+  });
+
+  it('is Admin only to change, and validates every section with field errors', async () => {
+    expect((await call(tokens.Manager, 'PUT', '/api/settings/taxes', { enabled: true, inclusive: false, rate: 5 })).status).toBe(403);
+    const rate = await call(tokens.Admin, 'PUT', '/api/settings/taxes', { enabled: true, inclusive: false, rate: 120 });
+    expect(rate.status).toBe(422);
+    expect(rate.body.errors).toEqual({ rate: ['Tax rate must be between 0 and 100.'] });
+    const none = await call(tokens.Admin, 'PUT', '/api/settings/payments', { methods: [{ key: 'cash', label: 'Cash', enabled: false }] });
+    expect(none.body.message).toBe('Keep at least one payment method enabled.');
+    const hours = await call(tokens.Admin, 'PUT', '/api/settings/hours', {
+      days: DEFAULT_SETTINGS.hours.days.map((d) => (d.d === 1 ? { ...d, open: '18:00', close: '08:00' } : d)),
+    });
+    expect(hours.status).toBe(422);
+    expect(hours.body.errors['days.1.close']).toEqual(['Closing time must be after opening time.']);
+    const printer = await call(tokens.Admin, 'PUT', '/api/settings/printers', { default: 'p9', list: [{ id: 'p1', name: 'Bar', ip: '192.168.1.50', type: 'Receipt' }] });
+    expect(printer.body.errors).toEqual({ default: ['The default printer must be one of the printers.'] });
+    expect((await call(tokens.Admin, 'PUT', '/api/settings/unknown', {})).status).toBe(404);
+    const general = await call(tokens.Admin, 'PUT', '/api/settings/general', { ...DEFAULT_SETTINGS.general, name: '  ', email: 'nope' });
+    expect(Object.keys(general.body.errors).sort()).toEqual(['email', 'name']);
+  });
+
+  it('drives the till: a new tax rate prices the next sale', async () => {
+    await call(tokens.Admin, 'PUT', '/api/settings/taxes', { enabled: true, inclusive: false, rate: 5 });
+    const latte = (await call(tokens.Staff, 'GET', '/api/products?q=COF-005')).body.data[0];
+    const sale = await call(tokens.Staff, 'POST', '/api/sales', {
+      sale_date: new Date('2026-11-21T03:00:00Z').toISOString(),
+      payment_method: 'cash',
+      items: [{ product_id: latte.id, quantity: 2, unit_price: 2.5 }],
+      total_amount: 5.25,
+    });
+    expect(sale.status).toBe(201);
+    expect(sale.body.data).toMatchObject({ tax_rate: 5, tax: 0.25, total: 5.25 });
+  });
+});

@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import { calendarDateSchema, listMetaSchema, listQuerySchema, optionalText, referenceId } from './common';
+
+export const SALE_CHANNELS = ['POS', 'Online', 'Catering'] as const;
+export const SALE_STATUSES = ['Paid', 'Partial', 'Refunded', 'Cancelled'] as const;
+
+const money = (label: string) =>
+  z
+    .number({ error: `${label} must be a number.` })
+    .min(0, `${label} must be 0 or more.`)
+    .max(10_000_000, `${label} is too large.`)
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, `${label} can have at most 2 decimals.`);
+
+export const saleLineInputSchema = z.object({
+  product_id: referenceId('Choose a product for every line.'),
+  quantity: z
+    .number({ error: 'Quantity must be a number.' })
+    .int('Quantity must be a whole number.')
+    .min(1, 'Quantity must be at least 1.')
+    .max(100_000, 'Quantity is too large.'),
+  /** The catalogue price the till showed (before promotions); checked by the server. */
+  unit_price: money('Unit price'),
+});
+
+/**
+ * POST /sales (spec 01 §3, DESIGN.md §5). The server prices the lines itself; `unit_price` and
+ * `total_amount` are what the till showed, and a difference answers 409 with the server's figures.
+ */
+export const saleInputSchema = z.object({
+  /** When the customer paid: an ISO instant (a plain YYYY-MM-DD means today at the time of the call). */
+  sale_date: z
+    .string({ error: 'Sale date is required.' })
+    .refine(
+      (value) => /^\d{4}-\d{2}-\d{2}$/.test(value) || (/^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value))),
+      'Sale date must be an ISO date-time or YYYY-MM-DD.',
+    ),
+  payment_method: z.string({ error: 'Choose a payment method.' }).trim().min(1, 'Choose a payment method.').max(40, 'Choose a payment method.'),
+  items: z
+    .array(saleLineInputSchema, { error: 'Add at least one product to the cart.' })
+    .min(1, 'Add at least one product to the cart.')
+    .max(500, 'A sale can have at most 500 lines.'),
+  total_amount: money('Total amount'),
+  customer_id: referenceId('Choose a customer from the list.').nullish().transform((v) => v ?? null),
+  channel: z.enum(SALE_CHANNELS, { error: 'Channel must be POS, Online or Catering.' }).default('POS'),
+  tax_enabled: z.boolean({ error: 'Tax must be on or off.' }).default(true),
+  service_percent: z
+    .number({ error: 'Service charge must be a number.' })
+    .min(0, 'Service charge must be between 0 and 100.')
+    .max(100, 'Service charge must be between 0 and 100.')
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'Service charge can have at most 2 decimals.')
+    .default(0),
+  /** Cash handed over in dollars (cash sales); other methods are paid exactly. */
+  tendered: money('Tendered amount').nullish().transform((v) => v ?? null),
+  /** Cash handed over in riel, counted at the shop's rate. */
+  tendered_khr: z
+    .number({ error: 'Riel tendered must be a number.' })
+    .int('Riel tendered must be a whole number.')
+    .min(0, 'Riel tendered must be 0 or more.')
+    .max(1_000_000_000, 'Riel tendered is too large.')
+    .nullish()
+    .transform((v) => v ?? 0),
+  notes: optionalText(500, 'Notes'),
+});
+export type SaleInput = z.input<typeof saleInputSchema>;
+
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+export const saleItemSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  sku: z.string(),
+  quantity: z.number().int(),
+  /** Catalogue price per unit at the time of sale. */
+  unit_price: z.number(),
+  /** Percent off from a promotion (0 when none). */
+  discount_percent: z.number(),
+  promotion_id: z.number().int().nullable(),
+  discount: z.number(),
+  /** quantity × unit_price − discount. */
+  line_total: z.number(),
+  refunded_qty: z.number().int(),
+});
+export type SaleItem = z.infer<typeof saleItemSchema>;
+
+export const saleSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  so_no: z.string(),
+  sale_date: z.string(),
+  business_date: z.string(),
+  customer_id: z.number().int().nullable(),
+  customer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  customer_name: z.string().nullable(),
+  channel: z.enum(SALE_CHANNELS),
+  payment_method: z.string(),
+  status: z.enum(SALE_STATUSES),
+  items_count: z.number().int(),
+  total_qty: z.number().int(),
+  gross: z.number(),
+  discount: z.number(),
+  subtotal: z.number(),
+  tax_enabled: z.boolean(),
+  tax_inclusive: z.boolean(),
+  tax_rate: z.number(),
+  tax: z.number(),
+  service_percent: z.number(),
+  service: z.number(),
+  total: z.number(),
+  total_amount: z.number(),
+  net: z.number(),
+  tendered: z.number(),
+  tendered_khr: z.number().int(),
+  change: z.number(),
+  /** Change in riel, rounded down to 100 riel (the smallest note in use). */
+  change_khr: z.number().int(),
+  khr_per_usd: z.number().int(),
+  refunded: z.number(),
+  notes: z.string().nullable(),
+  cashier: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  created_at: z.string(),
+  items: z.array(saleItemSchema).optional(),
+  refunds: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        code: z.string(),
+        amount: z.number(),
+        reason: z.string().nullable(),
+        created_at: z.string(),
+        items: z.array(z.object({ sale_item_id: z.number().int(), product_id: z.number().int(), quantity: z.number().int(), amount: z.number() })),
+      }),
+    )
+    .optional(),
+});
+export type Sale = z.infer<typeof saleSchema>;
+
+export const saleCreatedResponseSchema = z.object({ data: saleSchema, message: z.string() });
+
+const dateFilter = z.preprocess((value) => (value === '' ? undefined : value), calendarDateSchema.optional());
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  z.preprocess(
+    (value) => (value === '' || value === 'All' ? undefined : value),
+    z.enum(values, { error: `${label} must be one of ${values.join(', ')}.` }).optional(),
+  );
+
+export const saleListQuerySchema = listQuerySchema
+  .extend({
+    from: dateFilter,
+    to: dateFilter,
+    channel: optionalEnum(SALE_CHANNELS, 'Channel'),
+    payment: z.preprocess((value) => (value === '' || value === 'All' ? undefined : value), z.string().trim().max(40).optional()),
+    status: optionalEnum(SALE_STATUSES, 'Status'),
+    customer_id: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().positive('Use a positive id.').optional()),
+    /** The spec's sales list sends perPage. */
+    perPage: z.coerce.number().int().min(1).max(1000).optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'From must be on or before To.', path: ['from'] });
+export type SaleListQuery = z.infer<typeof saleListQuerySchema>;
+
+export const saleTotalsSchema = z.object({
+  orders: z.number().int(),
+  items: z.number().int(),
+  qty: z.number().int(),
+  gross: z.number(),
+  discount: z.number(),
+  tax: z.number(),
+  service: z.number(),
+  net: z.number(),
+  refunded: z.number(),
+});
+
+export const saleListResponseSchema = z.object({
+  data: z.array(saleSchema),
+  meta: listMetaSchema.extend({ totals: saleTotalsSchema }),
+});
+
+export const refundInputSchema = z.object({
+  /** Lines and quantities to refund; leave out to refund everything not yet refunded. */
+  items: z
+    .array(
+      z.object({
+        sale_item_id: referenceId('Choose a line of this sale.'),
+        quantity: z.number({ error: 'Quantity must be a number.' }).int('Quantity must be a whole number.').min(1, 'Quantity must be at least 1.'),
+      }),
+    )
+    .min(1, 'Choose at least one line to refund.')
+    .max(500)
+    .optional(),
+  reason: optionalText(500, 'Reason'),
+  /** Put the goods back on the shelf (off for spoiled food). */
+  restock: z.boolean({ error: 'Restock must be true or false.' }).default(true),
+});
+export type RefundInput = z.input<typeof refundInputSchema>;
+
+export const SALE_MESSAGES = {
+  recorded: 'Sale recorded successfully!',
+  refunded: 'Refund recorded',
+  notFound: 'Sale not found.',
+  keyReused: 'This Idempotency-Key was already used for a different sale. Use a new key for a new sale.',
+  inFlight: 'The same sale is being recorded right now. Wait a moment and retry with the same key.',
+  pricesChanged: 'Prices have changed since the cart was filled. Check the new prices and pay again.',
+  tenderedShort: 'The cash tendered is less than the total.',
+  nothingToRefund: 'Everything on this sale has already been refunded.',
+} as const;

@@ -1,0 +1,190 @@
+import { z } from 'zod';
+
+/*
+ * Shop-wide settings: one section per tab of the Settings screen (spec 01 §3, defaults §9).
+ * The server stores them; the console reads them for the POS, formatting and receipts.
+ */
+
+const text = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`);
+
+const percent = (label: string) =>
+  z
+    .number({ error: `${label} must be a number.` })
+    .min(0, `${label} must be between 0 and 100.`)
+    .max(100, `${label} must be between 0 and 100.`)
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, `${label} can have at most 2 decimals.`);
+
+const flag = (label: string) => z.boolean({ error: `${label} must be true or false.` });
+
+const clockTime = z.string({ error: 'Enter a time as HH:MM.' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:MM.');
+
+export const CURRENCIES = ['USD', 'EUR', 'KHR', 'THB', 'VND'] as const;
+export const LOCALES = ['en-US', 'km-KH', 'th-TH', 'vi-VN'] as const;
+export const TIME_ZONES = ['Asia/Phnom_Penh', 'Asia/Bangkok', 'Asia/Ho_Chi_Minh'] as const;
+export const NUMBER_FORMATS = ['1,234.56', '1.234,56', '1 234,56'] as const;
+export const PRINTER_TYPES = ['Receipt', 'Kitchen', 'Label'] as const;
+
+export const generalSettingsSchema = z.object({
+  name: text(120, 'Shop name').min(1, 'Shop name is required.'),
+  email: text(254, 'Email').refine((value) => value === '' || z.email().safeParse(value).success, 'Enter a valid email address.'),
+  phone: text(40, 'Phone'),
+  address: text(500, 'Address'),
+  logo: text(2048, 'Logo').refine((value) => value === '' || /^https?:\/\/\S+$/i.test(value), 'Logo must be an http(s) URL.'),
+  /** Sell a tracked product past zero on hand (the count is corrected later). */
+  allowNegativeStock: flag('Allow negative stock'),
+});
+
+export const localizationSettingsSchema = z.object({
+  currency: z.enum(CURRENCIES, { error: 'Choose a currency.' }),
+  locale: z.enum(LOCALES, { error: 'Choose a locale.' }),
+  timezone: z.enum(TIME_ZONES, { error: 'Choose a time zone.' }),
+  numberFormat: z.enum(NUMBER_FORMATS, { error: 'Choose a number format.' }),
+  /** Riel per US dollar, for cash tendered in riel and change given in riel. */
+  khrPerUsd: z
+    .number({ error: 'Riel per dollar must be a number.' })
+    .int('Riel per dollar must be a whole number.')
+    .min(1000, 'Riel per dollar must be between 1000 and 10000.')
+    .max(10000, 'Riel per dollar must be between 1000 and 10000.'),
+});
+
+export const taxSettingsSchema = z.object({
+  enabled: flag('Tax enabled'),
+  /** Prices already include the tax (it is taken out of them, not added). */
+  inclusive: flag('Tax inclusive'),
+  rate: percent('Tax rate'),
+});
+
+export const serviceSettingsSchema = z.object({
+  enabled: flag('Service charge enabled'),
+  percent: percent('Service charge'),
+  /** The till starts each sale with this percent filled in. */
+  autoApply: flag('Apply automatically'),
+});
+
+export const paymentMethodSchema = z.object({
+  key: z
+    .string({ error: 'Each method needs a key.' })
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'A key is lower-case letters, digits and dashes.'),
+  label: text(40, 'Label').min(1, 'Each payment method needs a label.'),
+  enabled: flag('Enabled'),
+});
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+export const paymentSettingsSchema = z.object({
+  methods: z
+    .array(paymentMethodSchema, { error: 'Payment methods must be a list.' })
+    .max(20, 'At most 20 payment methods.')
+    .superRefine((methods, ctx) => {
+      const seen = new Set<string>();
+      const labels = new Set<string>();
+      for (const method of methods) {
+        if (seen.has(method.key)) ctx.addIssue({ code: 'custom', message: `The key ${method.key} is used twice.` });
+        if (labels.has(method.label.toLowerCase())) ctx.addIssue({ code: 'custom', message: `The label ${method.label} is used twice.` });
+        seen.add(method.key);
+        labels.add(method.label.toLowerCase());
+      }
+      if (!methods.some((method) => method.enabled)) ctx.addIssue({ code: 'custom', message: 'Keep at least one payment method enabled.' });
+    }),
+});
+
+export const printerSchema = z.object({
+  id: z.string({ error: 'Each printer needs an id.' }).trim().min(1, 'Each printer needs an id.').max(60, 'Printer id is too long.'),
+  name: text(80, 'Printer name').min(1, 'Each printer needs a name.'),
+  ip: text(60, 'IP address').refine(
+    (value) => value === '' || /^(\d{1,3}\.){3}\d{1,3}(:\d{1,5})?$/.test(value) || /^[a-z0-9.-]+(:\d{1,5})?$/i.test(value),
+    'Enter an IP address such as 192.168.1.50.',
+  ),
+  type: z.enum(PRINTER_TYPES, { error: 'Printer type must be Receipt, Kitchen or Label.' }),
+});
+export type Printer = z.infer<typeof printerSchema>;
+
+export const printerSettingsSchema = z
+  .object({
+    default: z.string().nullable(),
+    list: z.array(printerSchema, { error: 'Printers must be a list.' }).max(20, 'At most 20 printers.'),
+  })
+  .refine((value) => value.default === null || value.list.some((printer) => printer.id === value.default), {
+    message: 'The default printer must be one of the printers.',
+    path: ['default'],
+  });
+
+export const receiptSettingsSchema = z.object({
+  showLogo: flag('Show logo'),
+  header: text(500, 'Header'),
+  footer: text(500, 'Footer'),
+  showQR: flag('Show QR'),
+  /** Paper width of the receipt printer. */
+  paperWidth: z.enum(['58', '80'], { error: 'Paper width must be 58 or 80 mm.' }),
+});
+
+export const storeDaySchema = z
+  .object({
+    d: z.number().int().min(0, 'Weekday is 0 (Sunday) to 6.').max(6, 'Weekday is 0 (Sunday) to 6.'),
+    open: clockTime,
+    close: clockTime,
+    closed: flag('Closed'),
+  })
+  .refine((day) => day.closed || day.open < day.close, { message: 'Closing time must be after opening time.', path: ['close'] });
+
+export const hoursSettingsSchema = z.object({
+  days: z
+    .array(storeDaySchema)
+    .length(7, 'Give the hours of all seven days.')
+    .refine((days) => new Set(days.map((day) => day.d)).size === 7, 'Each weekday must appear once.'),
+});
+
+export const settingsSchema = z.object({
+  general: generalSettingsSchema,
+  localization: localizationSettingsSchema,
+  taxes: taxSettingsSchema,
+  service: serviceSettingsSchema,
+  payments: paymentSettingsSchema,
+  printers: printerSettingsSchema,
+  receipts: receiptSettingsSchema,
+  hours: hoursSettingsSchema,
+});
+export type Settings = z.infer<typeof settingsSchema>;
+export type SettingsSection = keyof Settings;
+
+export const SETTINGS_SECTIONS = ['general', 'localization', 'taxes', 'service', 'payments', 'printers', 'receipts', 'hours'] as const satisfies readonly SettingsSection[];
+
+export const settingsSectionParamsSchema = z.object({
+  section: z.enum(SETTINGS_SECTIONS, { error: `The section must be one of ${SETTINGS_SECTIONS.join(', ')}.` }),
+});
+
+/** Spec 01 §9. */
+export const DEFAULT_SETTINGS: Settings = {
+  general: { name: 'My Shop', email: '', phone: '', address: '', logo: '', allowNegativeStock: false },
+  localization: { currency: 'USD', locale: 'en-US', timezone: 'Asia/Phnom_Penh', numberFormat: '1,234.56', khrPerUsd: 4000 },
+  taxes: { enabled: true, inclusive: false, rate: 10 },
+  service: { enabled: false, percent: 0, autoApply: false },
+  payments: {
+    methods: [
+      { key: 'cash', label: 'Cash', enabled: true },
+      { key: 'card', label: 'Card', enabled: true },
+      { key: 'bank', label: 'Bank', enabled: false },
+    ],
+  },
+  printers: { default: null, list: [] },
+  receipts: { showLogo: true, header: '', footer: 'Thank you!', showQR: true, paperWidth: '80' },
+  hours: {
+    days: [
+      { d: 0, open: '08:00', close: '18:00', closed: true },
+      { d: 1, open: '08:00', close: '18:00', closed: false },
+      { d: 2, open: '08:00', close: '18:00', closed: false },
+      { d: 3, open: '08:00', close: '18:00', closed: false },
+      { d: 4, open: '08:00', close: '18:00', closed: false },
+      { d: 5, open: '08:00', close: '18:00', closed: false },
+      { d: 6, open: '09:00', close: '15:00', closed: false },
+    ],
+  },
+};
+
+export const SETTINGS_MESSAGES = {
+  saved: 'Settings saved',
+} as const;
