@@ -311,3 +311,12 @@ describe(`sales list and refunds (${dbKind})`, () => {
     }
   });
 });
+
+describe(`history is kept (${dbKind})`, () => {
+  it('refuses to delete a product that has sales or stock, and says to deactivate it', async () => {
+    const response = await call(tokens.Manager, 'DELETE', `/api/products/${latte.id}`);
+    expect(response.status).toBe(409);
+    expect(response.body.message).toBe('This product has stock or sales on record, so it cannot be deleted. Deactivate it instead.');
+    expect((await call(tokens.Manager, 'GET', `/api/products/${latte.id}`)).status).toBe(200);
+  });
+});

@@ -71,4 +71,5 @@ export const PRODUCT_MESSAGES = {
   categoryMissing: 'The selected category does not exist.',
   unitMissing: 'The selected unit does not exist.',
   notFound: 'Product not found.',
+  hasHistory: 'This product has stock or sales on record, so it cannot be deleted. Deactivate it instead.',
 } as const;

@@ -1,7 +1,7 @@
 import { PRODUCT_MESSAGES, type Product, type ProductListQuery, type productInputSchema } from '@shop/contracts/product';
 import type { z } from 'zod';
 import { containsInsensitive } from '../db/dialect';
-import { AppError, notFound, unprocessable } from '../lib/errors';
+import { AppError, conflict, notFound, unprocessable } from '../lib/errors';
 import { fromCents, toCents } from '../lib/money';
 import { paginate } from '../lib/paginate';
 import type { Actor, ServiceContext } from './context';
@@ -141,6 +141,11 @@ export function updateProduct(ctx: ServiceContext, id: number, input: ProductInp
 export function deleteProduct(ctx: ServiceContext, id: number, actor: Actor) {
   return auditedWrite(ctx, actor, { action: 'delete', ...conflictAudit }, async (tx) => {
     const before = await getProduct(tx, id);
+    // Its sales and receipts must keep pointing at it: history is never rewritten.
+    const history =
+      (await tx.db.selectFrom('sale_items').select('id').where('product_id', '=', id).executeTakeFirst()) ??
+      (await tx.db.selectFrom('stock_batches').select('id').where('product_id', '=', id).executeTakeFirst());
+    if (history) throw conflict(PRODUCT_MESSAGES.hasHistory);
     const promotions = await tx.db.deleteFrom('promotions').where('product_id', '=', id).returning(['id', 'title']).execute();
     await tx.db.deleteFrom('products').where('id', '=', id).execute();
     return { id, before: { ...before, promotions }, result: undefined };
