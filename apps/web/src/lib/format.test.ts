@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney } from './format';
+import { formatDate, formatMoney, formatRiel, setMoneyFormat } from './format';
 
 describe('formatMoney', () => {
   it("shows dollars with '$' and two decimals", () => {
     expect(formatMoney(3.5)).toBe('$3.50');
     expect(formatMoney(1234.567)).toBe('$1,234.57');
     expect(formatMoney(0)).toBe('$0.00');
+  });
+
+  it('follows the shop currency, riel with no decimals', () => {
+    setMoneyFormat({ currency: 'KHR', locale: 'en-US' });
+    try {
+      expect(formatMoney(4100)).toBe('៛4,100');
+    } finally {
+      setMoneyFormat({ currency: 'USD', locale: 'en-US' });
+    }
+    expect(formatMoney(2)).toBe('$2.00');
+    expect(formatRiel(12000)).toBe('៛12,000');
   });
 });
 

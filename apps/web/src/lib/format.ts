@@ -1,13 +1,35 @@
-const moneyFormat = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+import type { Settings } from '@shop/contracts/settings';
 
-/** Formats an amount in dollars as the API sends it (a decimal number), e.g. `$1,234.50`. */
+type Localization = Pick<Settings['localization'], 'currency' | 'locale'>;
+
+/** Riel has no coins in use, so it shows no fraction; the others show cents. */
+const FRACTION_DIGITS: Record<Localization['currency'], number> = { USD: 2, EUR: 2, KHR: 0, THB: 2, VND: 0 };
+
+function moneyFormatFor({ currency, locale }: Localization): Intl.NumberFormat {
+  const digits = FRACTION_DIGITS[currency];
+  return new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+let current: Localization = { currency: 'USD', locale: 'en-US' };
+let moneyFormat = moneyFormatFor(current);
+
+/** Follows the shop's Localization settings (the app layout calls it when they load or change). */
+export function setMoneyFormat(localization: Localization): void {
+  if (localization.currency === current.currency && localization.locale === current.locale) return;
+  current = { currency: localization.currency, locale: localization.locale };
+  moneyFormat = moneyFormatFor(current);
+}
+
+/** Formats an amount as the API sends it (a decimal number), e.g. `$1,234.50`. */
 export function formatMoney(amount: number): string {
   return moneyFormat.format(Number.isFinite(amount) ? amount : 0);
+}
+
+const rielFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** Riel as a till shows it beside dollars: `៛4,000`. */
+export function formatRiel(riel: number): string {
+  return `៛${rielFormat.format(Number.isFinite(riel) ? riel : 0)}`;
 }
 
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}/;

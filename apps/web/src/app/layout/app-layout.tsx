@@ -7,7 +7,9 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useMe } from '@/features/auth/api/get-me';
 import { useSession } from '@/features/auth/session-store';
+import { setMoneyFormat } from '@/lib/format';
 import { RoleProvider } from '@/lib/permissions';
+import { useShopSettings } from '@/lib/shop-settings';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { Breadcrumb } from './breadcrumb';
 import { Header } from './header';
@@ -21,6 +23,8 @@ export function AppLayout() {
   const { pathname } = useLocation();
   useMe();
   const role = useSession()?.user?.role ?? null;
+  // Before the page renders, so every amount on it follows the shop's currency.
+  setMoneyFormat(useShopSettings().settings.localization);
 
   const [collapsed, setCollapsed] = useState(() => readStorage(STORAGE_KEYS.sidebarCollapsed) === 'true');
   // The drawer belongs to the page it was opened on, so following a link closes it.
