@@ -20,6 +20,7 @@ import { customerRoutes } from './routes/customers';
 import { promotionRoutes } from './routes/promotions';
 import { purchasingRoutes } from './routes/purchasing';
 import { stockRoutes } from './routes/stock';
+import { posRoutes } from './routes/pos';
 import { saleRoutes } from './routes/sales';
 import { settingsRoutes } from './routes/settings';
 
@@ -93,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(stockRoutes);
       await api.register(settingsRoutes);
       await api.register(saleRoutes);
+      await api.register(posRoutes);
     },
     { prefix: '/api' },
   );

@@ -320,3 +320,24 @@ describe(`history is kept (${dbKind})`, () => {
     expect((await call(tokens.Manager, 'GET', `/api/products/${latte.id}`)).status).toBe(200);
   });
 });
+
+describe(`the till's catalogue (${dbKind})`, () => {
+  it('lists active products with stock and the best promotion of the day, for every role', async () => {
+    const response = await call(tokens.Staff, 'GET', '/api/pos/catalog');
+    expect(response.status).toBe(200);
+    const { products, categories, today } = response.body.data;
+    expect(today).toBe('2026-11-21');
+    expect(categories.map((c: { name: string }) => c.name)).toContain('Coffee');
+    const byId = new Map(products.map((p: { id: number }) => [p.id, p]));
+    expect(byId.get(latte.id)).toMatchObject({ sku: 'COF-005', price: 2.5, discount_percent: 20, promotion: 'Latte week', track_stock: false });
+    expect(byId.get(cola.id)).toMatchObject({ track_stock: true, stock: await onHand(database, cola.id), discount_percent: 0, promotion: null });
+
+    await call(tokens.Manager, 'PUT', `/api/products/${cola.id}`, { ...cola, active: false });
+    try {
+      const after = (await call(tokens.Staff, 'GET', '/api/pos/catalog')).body.data.products;
+      expect(after.some((p: { id: number }) => p.id === cola.id)).toBe(false);
+    } finally {
+      await call(tokens.Manager, 'PUT', `/api/products/${cola.id}`, { ...cola, active: true });
+    }
+  });
+});
