@@ -2,6 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Role } from '@shop/contracts/common';
 import { addDays, businessDate } from '../lib/business-date';
 import { hashPassword } from '../lib/passwords';
+import { DEFAULT_SETTINGS } from '@shop/contracts/settings';
+import { createPromotion } from '../services/promotions';
+import { updateSettingsSection } from '../services/settings';
 import { createStockRecord } from '../services/stock-records';
 import { createSupply } from '../services/supplies';
 import type { ServiceContext } from '../services/context';
@@ -168,7 +171,10 @@ export async function ensureInitialData(ctx: ServiceContext, options: InitialDat
       await trx.insertInto('suppliers').values({ ...s, address: null, active: 1, notes: null, created_at: now, updated_at: now }).execute();
     }
   });
-  if (options.demoStock ?? true) await seedDemoStock(ctx);
+  if (options.demoStock ?? true) {
+    await seedDemoStock(ctx);
+    await seedDemoShop(ctx);
+  }
   return { seeded: 'demo' };
 }
 
@@ -228,4 +234,19 @@ async function seedDemoStock(ctx: ServiceContext) {
     { product_id: products.get('SNK-004')!, quantity: 5, price_in: 1.25, received_date: addDays(today, -40), expire_date: addDays(today, -3), notes: 'Market purchase' },
     actor,
   );
+}
+
+/** The demo cafe's own details, and promotions running today, so the till shows them at once. */
+async function seedDemoShop(ctx: ServiceContext) {
+  const { db, clock } = ctx;
+  const admin = await db.selectFrom('users').select('id').where('email', '=', 'admin@demo.shop').executeTakeFirstOrThrow();
+  const actor = { userId: admin.id };
+  await updateSettingsSection(ctx, 'general', { ...DEFAULT_SETTINGS.general, name: 'Mekong Corner Cafe', phone: '+855 12 345 000', address: 'Street 240, Daun Penh, Phnom Penh' }, actor);
+  // Cambodian shops take bank transfers by QR code every day, so the demo turns Bank on.
+  await updateSettingsSection(ctx, 'payments', { methods: DEFAULT_SETTINGS.payments.methods.map((method) => ({ ...method, enabled: true })) }, actor);
+  await updateSettingsSection(ctx, 'receipts', { ...DEFAULT_SETTINGS.receipts, header: 'Free Wi-Fi: MekongCorner', footer: 'Thank you! Please come again.' }, actor);
+  const products = new Map((await db.selectFrom('products').select(['id', 'sku']).execute()).map((p) => [p.sku, p.id]));
+  const today = businessDate(clock.now());
+  await createPromotion(ctx, { title: 'Iced Latte afternoon deal', product_id: products.get('COF-006')!, discount: 10, valid_until: addDays(today, 30), active: true }, actor);
+  await createPromotion(ctx, { title: 'Croissant breakfast', product_id: products.get('BAK-001')!, discount: 15, valid_until: addDays(today, 14), active: true }, actor);
 }

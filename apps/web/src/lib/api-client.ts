@@ -11,17 +11,20 @@ export class ApiError extends Error {
   /** The server's own `message` (or `error`) text, when it sent one. */
   readonly serverMessage: string | undefined;
   readonly errors: Record<string, string[]> | undefined;
+  /** The whole JSON answer, for the few callers that read more than the message (a 409's current prices). */
+  readonly body: Record<string, unknown> | undefined;
 
   constructor(
     status: number,
     message: string,
-    options: { serverMessage?: string; errors?: Record<string, string[]> } = {},
+    options: { serverMessage?: string; errors?: Record<string, string[]>; body?: Record<string, unknown> } = {},
   ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = options.serverMessage;
     this.errors = options.errors;
+    this.body = options.body;
   }
 }
 
@@ -32,6 +35,8 @@ export type ApiRequestOptions = {
   body?: unknown;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
+  /** Extra request headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
   /** Give up after this long: the call fails with status 0 and TIMEOUT_MESSAGE (not an abort). */
   timeoutMs?: number;
   /**
@@ -69,7 +74,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   const timeout = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
   const fetchSignal = timeout && signal ? AbortSignal.any([signal, timeout]) : (timeout ?? signal);
 
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   const token = readStoredToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -137,7 +142,7 @@ function toApiError(status: number, payload: Payload): ApiError {
   const record = isRecord(payload.json) ? payload.json : {};
   const serverMessage = nonEmptyString(record.message) ?? nonEmptyString(record.error);
   const errors = isFieldErrors(record.errors) ? record.errors : undefined;
-  if (serverMessage) return new ApiError(status, serverMessage, { serverMessage, errors });
+  if (serverMessage) return new ApiError(status, serverMessage, { serverMessage, errors, body: record });
 
   // A proxy or crashed server may answer in plain text; its first words usually say why.
   // HTML error pages are left out: their markup would only clutter the message.

@@ -6,6 +6,8 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   language: 'language',
   sidebarCollapsed: 'sidebar_collapsed',
+  /** The till's cart and any payment not yet confirmed, so a reload or crash loses nothing. */
+  posCart: 'pos_cart',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -1,7 +1,208 @@
+import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { toast } from 'sonner';
+import type { PosProduct } from '@shop/contracts/pos';
+import type { Sale, SaleInput } from '@shop/contracts/sale';
+import { AlertBanner } from '@/components/ui/alert-banner';
+import { Button } from '@/components/ui/button';
+import { PageTitle } from '@/components/ui/page-title';
+import { ApiError } from '@/lib/api-client';
+import { failureText } from '@/lib/error-text';
+import { formatMoney } from '@/lib/format';
+import { useLoadErrorToast } from '@/lib/use-load-error-toast';
+import { useShopSettings } from '@/lib/shop-settings';
+import { takeSoldStock, usePosCatalog } from '../api/get-pos-catalog';
+import { useCreateSale } from '../api/create-sale';
+import {
+  addProduct,
+  applyServerPrices,
+  clearCart,
+  getCart,
+  priceCart,
+  removeLine,
+  saleLines,
+  setPending,
+  useCart,
+  type CartLine,
+} from '../cart-store';
+import { newIdempotencyKey } from '../idempotency-key';
+import { CartPanel } from './cart-panel';
+import { PaymentDialog, type Tender } from './payment-dialog';
+import { isOutOfStock, ProductBrowser } from './product-browser';
+
+const CART_TOAST = 'pos-cart';
+
+/** The request without its moment: two attempts are the same sale when these match. */
+function sameSale(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const strip = ({ sale_date: _ignored, ...rest }: Record<string, unknown>) => JSON.stringify(rest);
+  return strip(a) === strip(b);
+}
+
+/** Spec 01 §5: a 422 shows the first message of each field; otherwise its message. */
+function problemsOf(error: unknown, t: (key: string) => string): string[] {
+  if (error instanceof ApiError && error.status === 422 && error.errors) {
+    return Object.values(error.errors).flatMap((messages) => (messages[0] ? [t(messages[0])] : []));
+  }
+  const text = failureText(error, t('Failed to submit sale'), t);
+  return text ? [text] : [];
+}
 
 export function PosPage() {
   const { t } = useTranslation();
-  return <ComingSoon title={t('Point of Sale')} />;
+  const queryClient = useQueryClient();
+  const cart = useCart();
+  const { settings } = useShopSettings();
+  const catalog = usePosCatalog();
+  useLoadErrorToast(catalog.error, catalog.errorUpdatedAt, t('❌ Failed to load products'), t);
+  const createSale = useCreateSale();
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  const [paying, setPaying] = useState(false);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [lastSale, setLastSale] = useState<Sale | null>(null);
+
+  const { taxes, service, payments, localization, general } = settings;
+  const servicePercent = cart.servicePercent ?? (service.enabled && service.autoApply ? service.percent : 0);
+  const taxEnabled = taxes.enabled && cart.taxEnabled;
+  const pricing = priceCart(cart.lines, { taxEnabled, taxInclusive: taxes.inclusive, taxRate: taxes.rate, servicePercent });
+  const methods = payments.methods.filter((method) => method.enabled);
+
+  function pick(product: PosProduct) {
+    const inCart = cart.lines.filter((line) => line.productId === product.id).reduce((sum, line) => sum + line.qty, 0);
+    if (product.track_stock && !general.allowNegativeStock && inCart + 1 > product.stock) {
+      toast.error(t('Only {{count}} left of {{name}}', { count: Math.max(0, product.stock), name: product.name }), { id: CART_TOAST });
+      return;
+    }
+    addProduct(product);
+    toast.success(t('Added {{name}}', { name: product.name }), { id: CART_TOAST, duration: 1500 });
+  }
+
+  function remove(line: CartLine) {
+    removeLine(line.key);
+    toast.info(t('Removed {{name}}', { name: line.name }), { id: CART_TOAST, duration: 1500 });
+  }
+
+  function clear() {
+    clearCart();
+    toast.info(t('Cart cleared'), { id: CART_TOAST, duration: 1500 });
+    searchRef.current?.focus();
+  }
+
+  function openPayment() {
+    setProblems([]);
+    setPaying(true);
+  }
+
+  function confirm(tender: Tender) {
+    const current = getCart();
+    const request: Omit<SaleInput, 'sale_date'> = {
+      payment_method: tender.method.label,
+      items: saleLines(current.lines),
+      total_amount: pricing.totalCents / 100,
+      customer_id: current.customer?.id ?? null,
+      channel: 'POS',
+      tax_enabled: taxEnabled,
+      service_percent: servicePercent,
+      tendered: tender.tendered,
+      tendered_khr: tender.tenderedKhr,
+    };
+    // A retry of an attempt whose answer never came goes out exactly as before, with its key.
+    const pending =
+      current.pending && sameSale(current.pending.body, request) ? current.pending : { key: newIdempotencyKey(), body: { ...request, sale_date: new Date().toISOString() } };
+    setPending(pending);
+    setProblems([]);
+    createSale.mutate(
+      { body: pending.body as SaleInput, idempotencyKey: pending.key },
+      {
+        onSuccess: ({ data: sale }) => {
+          takeSoldStock(queryClient, current.lines.map((line) => ({ productId: line.productId, quantity: line.qty })));
+          clearCart();
+          setPaying(false);
+          setLastSale(sale);
+          toast.success(t('✅ Sale recorded successfully!'), { description: sale.code });
+          searchRef.current?.focus();
+        },
+        onError: (error) => {
+          // The server refused it and wrote nothing: the next attempt is a new request.
+          if (error instanceof ApiError && error.status >= 400 && error.status < 500) setPending(null);
+          if (error instanceof ApiError && error.status === 409 && Array.isArray(error.body?.prices)) {
+            applyServerPrices(error.body.prices as { product_id: number; unit_price: number; discount_percent: number }[]);
+            void queryClient.invalidateQueries({ queryKey: ['pos'] });
+          }
+          const found = problemsOf(error, t);
+          setProblems(found);
+          if (found[0]) toast.error(found[0]);
+        },
+      },
+    );
+  }
+
+  const outOfStockInCart = cart.lines.some((line) => {
+    const product = catalog.data?.products.find((p) => p.id === line.productId);
+    return product ? isOutOfStock(product) && !general.allowNegativeStock : false;
+  });
+
+  return (
+    <section>
+      <PageTitle title={t('Point of Sale')} />
+      {catalog.isError ? (
+        <div className="mb-4">
+          <AlertBanner>
+            <span className="mr-2">{t('❌ Failed to load products')}</span>
+            <Button variant="secondary" size="sm" onClick={() => void catalog.refetch()}>
+              {t('Try again')}
+            </Button>
+          </AlertBanner>
+        </div>
+      ) : null}
+      <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_380px]">
+        <ProductBrowser
+          catalog={catalog.data}
+          loading={catalog.isPending}
+          allowNegativeStock={general.allowNegativeStock}
+          onPick={pick}
+          searchRef={searchRef}
+        />
+        <CartPanel
+          cart={cart}
+          pricing={pricing}
+          servicePercent={servicePercent}
+          taxRate={taxes.rate}
+          taxInclusive={taxes.inclusive}
+          taxAvailable={taxes.enabled}
+          onClear={clear}
+          onRemove={remove}
+          onPay={openPayment}
+          footer={
+            <>
+              {cart.pending ? (
+                <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950 dark:text-amber-200">
+                  {t('The last payment was not confirmed. Press Pay to try again: it will not be charged twice.')}
+                </p>
+              ) : null}
+              {outOfStockInCart ? (
+                <p className="text-sm text-red-700 dark:text-red-400">{t('Some items in the cart are out of stock.')}</p>
+              ) : null}
+              {lastSale ? (
+                <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+                  {t('Last sale {{code}}: {{total}}', { code: lastSale.code, total: formatMoney(lastSale.total) })}
+                </p>
+              ) : null}
+            </>
+          }
+        />
+      </div>
+      <PaymentDialog
+        open={paying}
+        onOpenChange={setPaying}
+        totalCents={pricing.totalCents}
+        methods={methods}
+        khrPerUsd={localization.khrPerUsd}
+        submitting={createSale.isPending}
+        problems={problems}
+        onConfirm={confirm}
+      />
+    </section>
+  );
 }

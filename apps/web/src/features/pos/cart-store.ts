@@ -1,0 +1,151 @@
+import { useSyncExternalStore } from 'react';
+import { z } from 'zod';
+import type { PosProduct } from '@shop/contracts/pos';
+import { priceSale, type SalePricing } from '@shop/contracts/pricing';
+import type { SaleInput } from '@shop/contracts/sale';
+import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
+
+/*
+ * The till's cart, kept in local storage on every change: a reload, a closed tab or a crashed
+ * tablet brings it back as it was. A payment that was sent but not confirmed is kept with its
+ * Idempotency-Key and exact request, so pressing Pay again retries it without selling twice.
+ */
+
+const lineSchema = z.object({
+  key: z.string(),
+  productId: z.number().int(),
+  name: z.string(),
+  sku: z.string(),
+  /** Catalogue price before promotions. */
+  price: z.number(),
+  discountPercent: z.number(),
+  trackStock: z.boolean(),
+  qty: z.number().int().min(1),
+});
+export type CartLine = z.infer<typeof lineSchema>;
+
+const cartSchema = z.object({
+  lines: z.array(lineSchema),
+  customer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  taxEnabled: z.boolean(),
+  /** null until the cashier types one: then the settings' default applies. */
+  servicePercent: z.number().nullable(),
+  /** A payment sent whose answer never arrived (or failed on the way). */
+  pending: z.object({ key: z.string(), body: z.record(z.string(), z.unknown()) }).nullable(),
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+const EMPTY: Cart = { lines: [], customer: null, taxEnabled: true, servicePercent: null, pending: null };
+
+function load(): Cart {
+  const raw = readStorage(STORAGE_KEYS.posCart);
+  if (!raw) return EMPTY;
+  try {
+    const parsed = cartSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : EMPTY;
+  } catch {
+    return EMPTY;
+  }
+}
+
+let cart = load();
+const listeners = new Set<() => void>();
+
+function set(next: Cart): void {
+  cart = next;
+  writeStorage(STORAGE_KEYS.posCart, JSON.stringify(next));
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useCart(): Cart {
+  return useSyncExternalStore(subscribe, () => cart);
+}
+
+export function getCart(): Cart {
+  return cart;
+}
+
+/** Tapping a product already in the cart adds one to its line (DESIGN.md §5). */
+export function addProduct(product: PosProduct): CartLine {
+  const existing = cart.lines.find((line) => line.productId === product.id);
+  if (existing) {
+    const line = { ...existing, qty: existing.qty + 1, price: product.price, discountPercent: product.discount_percent };
+    set({ ...cart, lines: cart.lines.map((l) => (l.key === existing.key ? line : l)) });
+    return line;
+  }
+  const line: CartLine = {
+    key: `${product.id}-${Date.now().toString(36)}`,
+    productId: product.id,
+    name: product.name,
+    sku: product.sku,
+    price: product.price,
+    discountPercent: product.discount_percent,
+    trackStock: product.track_stock,
+    qty: 1,
+  };
+  set({ ...cart, lines: [...cart.lines, line] });
+  return line;
+}
+
+/** Plus is unbounded (the server checks stock); minus never goes below 1. */
+export function changeQty(key: string, delta: number): void {
+  set({ ...cart, lines: cart.lines.map((line) => (line.key === key ? { ...line, qty: Math.max(1, line.qty + delta) } : line)) });
+}
+
+export function removeLine(key: string): void {
+  set({ ...cart, lines: cart.lines.filter((line) => line.key !== key) });
+}
+
+export function clearCart(): void {
+  set({ ...EMPTY, taxEnabled: cart.taxEnabled });
+}
+
+export function setCustomer(customer: Cart['customer']): void {
+  set({ ...cart, customer });
+}
+
+export function setTaxEnabled(taxEnabled: boolean): void {
+  set({ ...cart, taxEnabled });
+}
+
+export function setServicePercent(servicePercent: number | null): void {
+  set({ ...cart, servicePercent });
+}
+
+export function setPending(pending: Cart['pending']): void {
+  set({ ...cart, pending });
+}
+
+/** The server's current prices, after it refused the cart's (a 409). */
+export function applyServerPrices(prices: { product_id: number; unit_price: number; discount_percent: number }[]): void {
+  const byId = new Map(prices.map((p) => [p.product_id, p]));
+  set({
+    ...cart,
+    pending: null,
+    lines: cart.lines.map((line) => {
+      const price = byId.get(line.productId);
+      return price ? { ...line, price: price.unit_price, discountPercent: price.discount_percent } : line;
+    }),
+  });
+}
+
+const toCents = (amount: number) => Math.round(amount * 100);
+const toBp = (percent: number) => Math.round(percent * 100);
+
+/** The cart priced exactly as the server will price it (the same function). */
+export function priceCart(lines: CartLine[], options: { taxEnabled: boolean; taxInclusive: boolean; taxRate: number; servicePercent: number }): SalePricing {
+  return priceSale(
+    lines.map((line) => ({ quantity: line.qty, unitPriceCents: toCents(line.price), discountBp: toBp(line.discountPercent) })),
+    { taxEnabled: options.taxEnabled, taxInclusive: options.taxInclusive, taxRateBp: toBp(options.taxRate), serviceBp: toBp(options.servicePercent) },
+  );
+}
+
+/** The sale request for this cart, less the moment and tender (they belong to the payment). */
+export function saleLines(lines: CartLine[]): SaleInput['items'] {
+  return lines.map((line) => ({ product_id: line.productId, quantity: line.qty, unit_price: line.price }));
+}

@@ -1,0 +1,206 @@
+import { useState, type ReactNode } from 'react';
+import { Minus, Plus, ShoppingCart, Trash2, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { SalePricing } from '@shop/contracts/pricing';
+import { Button } from '@/components/ui/button';
+import { Combobox } from '@/components/ui/combobox';
+import { IconButton } from '@/components/ui/icon-button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/cn';
+import { formatMoney } from '@/lib/format';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useCustomerSearch } from '../api/search-customers';
+import { changeQty, setCustomer, setServicePercent, setTaxEnabled, type Cart, type CartLine } from '../cart-store';
+
+type CartPanelProps = {
+  cart: Cart;
+  pricing: SalePricing;
+  servicePercent: number;
+  taxRate: number;
+  taxInclusive: boolean;
+  /** The shop charges tax at all (settings); the toggle only shows when it does. */
+  taxAvailable: boolean;
+  onClear: () => void;
+  onRemove: (line: CartLine) => void;
+  onPay: () => void;
+  footer?: ReactNode;
+};
+
+const cents = (value: number) => value / 100;
+
+export function CartPanel({ cart, pricing, servicePercent, taxRate, taxInclusive, taxAvailable, onClear, onRemove, onPay, footer }: CartPanelProps) {
+  const { t } = useTranslation();
+  const count = cart.lines.reduce((sum, line) => sum + line.qty, 0);
+  const empty = cart.lines.length === 0;
+
+  return (
+    <section
+      aria-labelledby="cart-title"
+      className="flex flex-col rounded-xl border border-slate-200 bg-white shadow-xs lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)] dark:border-slate-800 dark:bg-slate-900"
+    >
+      <header className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
+        <h2 id="cart-title" className="flex items-center gap-2 text-base font-semibold text-slate-900 dark:text-white">
+          <ShoppingCart aria-hidden className="size-5 text-indigo-600 dark:text-indigo-400" />
+          {t('Cart ({{count}})', { count })}
+        </h2>
+        <Button variant="ghost" size="sm" onClick={onClear} disabled={empty}>
+          {t('Clear')}
+        </Button>
+      </header>
+
+      <div className="border-b border-slate-200 px-4 py-3 dark:border-slate-800">
+        <CustomerPicker cart={cart} />
+      </div>
+
+      <div className="min-h-24 flex-1 overflow-y-auto">
+        {empty ? (
+          <p className="px-4 py-10 text-center text-sm text-slate-500 dark:text-slate-400">{t('The cart is empty. Tap a product or scan a code.')}</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+            {cart.lines.map((line, index) => (
+              <CartRow key={line.key} line={line} lineTotal={cents(pricing.lines[index]?.lineTotalCents ?? 0)} onRemove={onRemove} />
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <div className="space-y-3 border-t border-slate-200 px-4 py-3 dark:border-slate-800">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          {taxAvailable ? (
+            <label className="inline-flex cursor-pointer items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+              <input
+                type="checkbox"
+                role="switch"
+                checked={cart.taxEnabled}
+                onChange={(event) => setTaxEnabled(event.target.checked)}
+                className="peer sr-only"
+              />
+              <span
+                aria-hidden
+                className="relative h-6 w-10 rounded-full bg-slate-300 transition-colors peer-checked:bg-indigo-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-indigo-500 after:absolute after:top-0.5 after:left-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-4 dark:bg-slate-700"
+              />
+              {t('Tax {{rate}}%', { rate: taxRate })}
+            </label>
+          ) : (
+            <span />
+          )}
+          <div className="flex items-center gap-2">
+            <Label htmlFor="pos-service" className="whitespace-nowrap">
+              {t('Service Charge (%)')}
+            </Label>
+            <Input
+              id="pos-service"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              max={100}
+              step={0.5}
+              className="h-9 w-20 text-right"
+              value={servicePercent}
+              onChange={(event) => {
+                const value = event.target.valueAsNumber;
+                setServicePercent(Number.isFinite(value) ? Math.min(100, Math.max(0, Math.round(value * 100) / 100)) : 0);
+              }}
+            />
+          </div>
+        </div>
+
+        <dl className="space-y-1 text-sm">
+          <Row label={t('Subtotal')} value={formatMoney(cents(pricing.grossCents))} />
+          {pricing.discountCents > 0 ? <Row label={t('Discount')} value={`−${formatMoney(cents(pricing.discountCents))}`} tone="good" /> : null}
+          <Row
+            label={taxInclusive ? t('Tax (included)') : t('Tax')}
+            value={formatMoney(cents(pricing.taxCents))}
+          />
+          <Row label={t('Service')} value={formatMoney(cents(pricing.serviceCents))} />
+          <Row label={t('Total')} value={formatMoney(cents(pricing.totalCents))} strong />
+        </dl>
+
+        <Button className="h-12 w-full text-base" disabled={empty} onClick={onPay}>
+          {t('Pay {{amount}}', { amount: formatMoney(cents(pricing.totalCents)) })}
+        </Button>
+        {footer}
+      </div>
+    </section>
+  );
+}
+
+function Row({ label, value, strong, tone }: { label: string; value: string; strong?: boolean; tone?: 'good' }) {
+  return (
+    <div className={cn('flex items-baseline justify-between gap-4', strong && 'border-t border-slate-200 pt-2 text-base dark:border-slate-800')}>
+      <dt className={cn('text-slate-600 dark:text-slate-400', strong && 'font-semibold text-slate-900 dark:text-white')}>{label}</dt>
+      <dd
+        className={cn(
+          'tabular-nums',
+          strong ? 'font-semibold text-slate-900 dark:text-white' : 'text-slate-900 dark:text-slate-100',
+          tone === 'good' && 'text-emerald-700 dark:text-emerald-400',
+        )}
+      >
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function CartRow({ line, lineTotal, onRemove }: { line: CartLine; lineTotal: number; onRemove: (line: CartLine) => void }) {
+  const { t } = useTranslation();
+  return (
+    <li className="flex items-center gap-3 px-4 py-2.5">
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{line.name}</p>
+        <p className="text-xs text-slate-500 tabular-nums dark:text-slate-400">
+          {formatMoney(line.price)}
+          {line.discountPercent > 0 ? <span className="ml-1.5 text-emerald-700 dark:text-emerald-400">{t('{{percent}}% off', { percent: line.discountPercent })}</span> : null}
+        </p>
+      </div>
+      <div className="flex items-center gap-1">
+        <IconButton label={t('One less {{name}}', { name: line.name })} disabled={line.qty <= 1} onClick={() => changeQty(line.key, -1)}>
+          <Minus aria-hidden />
+        </IconButton>
+        <span aria-label={t('Quantity')} className="w-7 text-center text-sm font-semibold tabular-nums">
+          {line.qty}
+        </span>
+        <IconButton label={t('One more {{name}}', { name: line.name })} onClick={() => changeQty(line.key, 1)}>
+          <Plus aria-hidden />
+        </IconButton>
+      </div>
+      <span className="w-16 text-right text-sm font-medium tabular-nums">{formatMoney(lineTotal)}</span>
+      <IconButton tone="danger" label={t('Remove {{name}}', { name: line.name })} onClick={() => onRemove(line)}>
+        <Trash2 aria-hidden />
+      </IconButton>
+    </li>
+  );
+}
+
+function CustomerPicker({ cart }: { cart: Cart }) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const q = useDebouncedValue(query.trim());
+  const customers = useCustomerSearch(q);
+  const options = (customers.data?.data ?? []).map((c) => ({ value: c.id, label: c.name, description: c.phone ?? c.email }));
+  return (
+    <div className="space-y-1">
+      <Label htmlFor="pos-customer">{t('Customer')}</Label>
+      <div className="flex items-center gap-2">
+        <div className="min-w-0 flex-1">
+          <Combobox
+            id="pos-customer"
+            selected={cart.customer ? { value: cart.customer.id, label: cart.customer.name } : null}
+            onSelect={(option) => setCustomer({ id: option.value, name: option.label })}
+            options={options}
+            onQueryChange={setQuery}
+            loading={customers.isFetching}
+            emptyText={t('No customers found.')}
+            placeholder={t('Walk-in customer')}
+          />
+        </div>
+        {cart.customer ? (
+          <IconButton label={t('Remove the customer')} onClick={() => setCustomer(null)}>
+            <X aria-hidden />
+          </IconButton>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PaymentMethod } from '@shop/contracts/settings';
+import { centsToRielChange, rielToCents } from '@shop/contracts/pricing';
+import { AlertBanner } from '@/components/ui/alert-banner';
+import { Button } from '@/components/ui/button';
+import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/cn';
+import { formatMoney, formatRiel } from '@/lib/format';
+
+export type Tender = { method: PaymentMethod; tendered: number | null; tenderedKhr: number };
+
+type PaymentDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  totalCents: number;
+  methods: PaymentMethod[];
+  khrPerUsd: number;
+  submitting: boolean;
+  /** Why the last attempt did not go through, line by line. */
+  problems: string[];
+  onConfirm: (tender: Tender) => void;
+};
+
+/** Notes and coins a customer is likely to hand over, above the total. */
+function quickAmounts(totalCents: number): number[] {
+  const amounts = new Set<number>();
+  for (const note of [1, 5, 10, 20, 50, 100]) {
+    const cents = Math.ceil(totalCents / (note * 100)) * note * 100;
+    if (cents > totalCents) amounts.add(cents);
+  }
+  return [...amounts].sort((a, b) => a - b).slice(0, 4);
+}
+
+const parseAmount = (text: string) => {
+  const value = Number.parseFloat(text);
+  return Number.isFinite(value) && value >= 0 ? value : null;
+};
+
+export function PaymentDialog(props: PaymentDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal open={props.open} onOpenChange={props.onOpenChange} busy={props.submitting} title={t('Confirm Payment')}>
+      {/* Mounted afresh each time it opens: a new sale starts with an empty tender. */}
+      {props.open ? <PaymentForm {...props} /> : null}
+    </Modal>
+  );
+}
+
+function PaymentForm({ onOpenChange, totalCents, methods, khrPerUsd, submitting, problems, onConfirm }: PaymentDialogProps) {
+  const { t } = useTranslation();
+  const [methodKey, setMethodKey] = useState(methods[0]?.key ?? 'cash');
+  const [usd, setUsd] = useState('');
+  const [khr, setKhr] = useState('');
+  const method = methods.find((m) => m.key === methodKey) ?? methods[0];
+  const cash = method?.key === 'cash';
+
+  const usdAmount = parseAmount(usd);
+  const khrAmount = Math.floor(parseAmount(khr) ?? 0);
+  const tenderedCents = Math.round((usdAmount ?? 0) * 100) + rielToCents(khrAmount, khrPerUsd);
+  const enough = !cash || tenderedCents >= totalCents;
+  const changeCents = tenderedCents - totalCents;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!method || !enough || submitting) return;
+    onConfirm({ method, tendered: cash ? (usdAmount ?? 0) : null, tenderedKhr: cash ? khrAmount : 0 });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <ModalBody>
+        <div className="rounded-lg bg-slate-50 px-4 py-3 text-center dark:bg-slate-800/60">
+          <p className="text-sm text-slate-500 dark:text-slate-400">{t('Total')}</p>
+          <p className="text-3xl font-semibold text-slate-900 tabular-nums dark:text-white">{formatMoney(totalCents / 100)}</p>
+          <p className="text-sm text-slate-500 tabular-nums dark:text-slate-400">≈ {formatRiel(Math.ceil((totalCents * khrPerUsd) / 100 / 100) * 100)}</p>
+        </div>
+
+        <fieldset>
+          <legend className="mb-1.5 text-sm font-medium text-slate-700 dark:text-slate-300">{t('Method')}</legend>
+          <div className="grid grid-cols-3 gap-2">
+            {methods.map((m) => (
+              <label
+                key={m.key}
+                className={cn(
+                  'flex h-11 cursor-pointer items-center justify-center rounded-lg border text-sm font-medium transition-colors has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-indigo-500',
+                  m.key === methodKey
+                    ? 'border-indigo-600 bg-indigo-50 text-indigo-700 dark:border-indigo-400 dark:bg-indigo-950 dark:text-indigo-200'
+                    : 'border-slate-300 text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800',
+                )}
+              >
+                <input type="radio" name="method" value={m.key} checked={m.key === methodKey} onChange={() => setMethodKey(m.key)} className="sr-only" />
+                {m.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        {cash ? (
+          <div className="space-y-3">
+            <div className="grid grid-cols-2 gap-3">
+              <div className="space-y-1">
+                <Label htmlFor="tendered-usd">{t('Tendered amount')}</Label>
+                <Input id="tendered-usd" type="number" inputMode="decimal" min={0} step={0.01} value={usd} onChange={(e) => setUsd(e.target.value)} />
+              </div>
+              <div className="space-y-1">
+                <Label htmlFor="tendered-khr">{t('Riel tendered')}</Label>
+                <Input id="tendered-khr" type="number" inputMode="numeric" min={0} step={100} value={khr} onChange={(e) => setKhr(e.target.value)} />
+              </div>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <Button variant="secondary" size="sm" onClick={() => setUsd((totalCents / 100).toFixed(2))}>
+                {t('Exact')}
+              </Button>
+              {quickAmounts(totalCents).map((cents) => (
+                <Button key={cents} variant="secondary" size="sm" onClick={() => setUsd((cents / 100).toFixed(2))}>
+                  {formatMoney(cents / 100)}
+                </Button>
+              ))}
+            </div>
+            <p role="status" className={cn('rounded-lg px-3 py-2 text-sm tabular-nums', enough ? 'bg-emerald-50 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200' : 'bg-amber-50 text-amber-800 dark:bg-amber-950 dark:text-amber-200')}>
+              {enough
+                ? t('Change: {{usd}} (or {{riel}})', { usd: formatMoney(changeCents / 100), riel: formatRiel(centsToRielChange(changeCents, khrPerUsd)) })
+                : t('Short by {{amount}}', { amount: formatMoney(-changeCents / 100) })}
+            </p>
+          </div>
+        ) : null}
+
+        {problems.length ? (
+          <AlertBanner>
+            <ul className="space-y-0.5">
+              {problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          </AlertBanner>
+        ) : null}
+      </ModalBody>
+      <ModalFooter>
+        <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={submitting}>
+          {t('Cancel')}
+        </Button>
+        <Button type="submit" disabled={!enough || submitting || !method}>
+          {submitting ? t('Processing…') : t('Pay')}
+        </Button>
+      </ModalFooter>
+    </form>
+  );
+}

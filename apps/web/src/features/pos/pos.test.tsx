@@ -1,0 +1,197 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '@shop/contracts/settings';
+import { setSession } from '@/features/auth/session-store';
+import { demoUser, jsonResponse, mockFetch } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
+import { clearCart, setServicePercent, setTaxEnabled } from './cart-store';
+
+const product = (id: number, name: string, sku: string, price: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  name,
+  sku,
+  barcode: null,
+  price,
+  category_id: 1,
+  image: null,
+  track_stock: false,
+  stock: 0,
+  discount_percent: 0,
+  promotion: null,
+  ...extra,
+});
+
+const CATALOG = {
+  today: '2026-11-21',
+  categories: [
+    { id: 1, name: 'Coffee' },
+    { id: 2, name: 'Bakery' },
+  ],
+  products: [
+    product(1, 'Cafe Latte', 'COF-005', 2.5, { discount_percent: 20, promotion: 'Latte week' }),
+    product(2, 'Butter Croissant', 'BAK-001', 1.8, { category_id: 2, track_stock: true, stock: 2, barcode: '8850001' }),
+    product(3, 'Lemon Cookies', 'SNK-003', 1.5, { category_id: 2, track_stock: true, stock: 0 }),
+  ],
+};
+
+type Call = { method: string; url: URL; body: unknown; headers: Record<string, string> };
+
+function fakeApi(answerSale: (call: Call, attempt: number) => Response | Promise<Response>) {
+  const calls: Call[] = [];
+  let attempts = 0;
+  setSession('tok', { ...demoUser, role: 'Staff' });
+  mockFetch((href, init) => {
+    const url = new URL(href, 'http://localhost');
+    const call = { method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined, headers: (init.headers ?? {}) as Record<string, string> };
+    calls.push(call);
+    if (url.pathname === '/api/me') return jsonResponse(200, { data: { ...demoUser, role: 'Staff' } });
+    if (url.pathname === '/api/settings') return jsonResponse(200, { data: DEFAULT_SETTINGS });
+    if (url.pathname === '/api/pos/catalog') return jsonResponse(200, { data: CATALOG });
+    if (url.pathname === '/api/sales' && call.method === 'POST') return answerSale(call, (attempts += 1));
+    return jsonResponse(404, { message: 'Not found.' });
+  });
+  return calls;
+}
+
+const saleAnswer = (total: number) => jsonResponse(201, { data: { id: 7, code: 'SO-000007', total }, message: 'Sale recorded successfully!' });
+
+async function openTill() {
+  const user = userEvent.setup();
+  renderApp('/sale');
+  const products = await screen.findByRole('list', { name: 'Products' }, { timeout: 5000 });
+  const card = (name: string) => within(products).getByRole('button', { name: new RegExp(name) });
+  const cart = screen.getByRole('region', { name: /Cart/ });
+  return { user, card, cart };
+}
+
+beforeEach(() => {
+  clearCart();
+  setTaxEnabled(true);
+  setServicePercent(null);
+});
+
+describe('Point of sale', () => {
+  it('adds a tapped product, adds one more on a second tap, and prices the cart with promotion and tax', async () => {
+    fakeApi(() => saleAnswer(0));
+    const { user, card, cart } = await openTill();
+    expect(screen.getByRole('button', { name: /^Pay / })).toBeDisabled();
+
+    await user.click(card('Cafe Latte'));
+    await user.click(card('Cafe Latte'));
+    await user.click(card('Butter Croissant'));
+    expect(within(cart).getByRole('heading', { name: 'Cart (3)' })).toBeInTheDocument();
+    expect(within(cart).getAllByRole('listitem')).toHaveLength(2);
+    // 2 lattes at 2.50 less 20% (1.00) + croissant 1.80: subtotal 6.80, discount 1.00, tax 0.58, total 6.38.
+    const totals = within(cart).getByText('Subtotal').closest('dl')!;
+    expect(totals).toHaveTextContent('Subtotal$6.80');
+    expect(totals).toHaveTextContent('Discount−$1.00');
+    expect(totals).toHaveTextContent('Tax$0.58');
+    expect(totals).toHaveTextContent('Total$6.38');
+    expect(screen.getByRole('button', { name: 'Pay $6.38' })).toBeEnabled();
+
+    expect(within(cart).getByRole('button', { name: 'One less Butter Croissant' })).toBeDisabled();
+    await user.click(within(cart).getByRole('switch'));
+    expect(totals).toHaveTextContent('Total$5.80');
+  });
+
+  it('refuses an out-of-stock product and more than is on hand', async () => {
+    fakeApi(() => saleAnswer(0));
+    const { user, card, cart } = await openTill();
+    expect(card('Lemon Cookies')).toHaveTextContent('Out of stock');
+    await user.click(card('Lemon Cookies'));
+    expect(await screen.findByText('Only 0 left of Lemon Cookies')).toBeInTheDocument();
+    await user.click(card('Butter Croissant'));
+    await user.click(card('Butter Croissant'));
+    await user.click(card('Butter Croissant'));
+    expect(await screen.findByText('Only 2 left of Butter Croissant')).toBeInTheDocument();
+    expect(within(cart).getByRole('heading', { name: 'Cart (2)' })).toBeInTheDocument();
+  });
+
+  it('puts a scanned barcode in the cart', async () => {
+    fakeApi(() => saleAnswer(0));
+    const { user, cart } = await openTill();
+    await user.type(screen.getByPlaceholderText('Search products...'), '8850001{Enter}');
+    expect(within(cart).getByText('Butter Croissant')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Search products...')).toHaveValue('');
+  });
+
+  it('takes cash: Pay waits for enough tendered, shows the change, and sends one sale with a key', async () => {
+    const calls = fakeApi(() => saleAnswer(1.98));
+    const { user, card, cart } = await openTill();
+    await user.click(card('Butter Croissant'));
+    await user.click(screen.getByRole('button', { name: 'Pay $1.98' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Payment' });
+    const pay = within(dialog).getByRole('button', { name: 'Pay' });
+    expect(pay).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Tendered amount'), '1');
+    expect(pay).toBeDisabled();
+    expect(within(dialog).getByText('Short by $0.98')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Riel tendered'), '4000');
+    expect(within(dialog).getByText('Change: $0.02 (or ៛0)')).toBeInTheDocument();
+    await user.click(pay);
+
+    expect(await screen.findByText('✅ Sale recorded successfully!')).toBeInTheDocument();
+    const sale = calls.find((call) => call.method === 'POST')!;
+    expect(sale.headers['Idempotency-Key']).toMatch(/^sale-[0-9a-f]{32}$/);
+    expect(sale.body).toMatchObject({
+      payment_method: 'Cash',
+      items: [{ product_id: 2, quantity: 1, unit_price: 1.8 }],
+      total_amount: 1.98,
+      tax_enabled: true,
+      service_percent: 0,
+      tendered: 1,
+      tendered_khr: 4000,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm Payment' })).not.toBeInTheDocument());
+    expect(within(cart).getByRole('heading', { name: 'Cart (0)' })).toBeInTheDocument();
+  });
+
+  it('keeps the cart when the payment fails on the way, and retries with the same key and request', async () => {
+    const calls = fakeApi((_call, attempt) => (attempt === 1 ? Promise.reject(new TypeError('Failed to fetch')) : saleAnswer(2.75)));
+    const { user, card, cart } = await openTill();
+    await user.click(card('Cafe Latte'));
+    await user.click(screen.getByRole('button', { name: 'Pay $2.20' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Confirm Payment' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Card' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to submit sale');
+    expect(within(cart).getByText('Cafe Latte')).toBeInTheDocument();
+    expect(screen.getByText(/The last payment was not confirmed/)).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Pay $2.20' }));
+    dialog = await screen.findByRole('dialog', { name: 'Confirm Payment' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Card' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(within(cart).getByRole('heading', { name: 'Cart (0)' })).toBeInTheDocument());
+
+    const posts = calls.filter((call) => call.method === 'POST');
+    expect(posts).toHaveLength(2);
+    expect(posts[1]!.headers['Idempotency-Key']).toBe(posts[0]!.headers['Idempotency-Key']);
+    expect(posts[1]!.body).toEqual(posts[0]!.body);
+  });
+
+  it('shows the first message of each field of a 422, and takes the new prices of a 409', async () => {
+    const calls = fakeApi((_call, attempt) =>
+      attempt === 1
+        ? jsonResponse(409, { message: 'Prices have changed since the cart was filled. Check the new prices and pay again.', prices: [{ product_id: 2, unit_price: 2, discount_percent: 0 }], total_amount: 2.2 })
+        : jsonResponse(422, { message: 'Choose one of the payment methods: Cash.', errors: { payment_method: ['Choose one of the payment methods: Cash.', 'second'], tendered: ['The cash tendered is less than the total.'] } }),
+    );
+    const { user, card } = await openTill();
+    await user.click(card('Butter Croissant'));
+    await user.click(screen.getByRole('button', { name: 'Pay $1.98' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Payment' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Card' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Prices have changed');
+    // The dialog's total follows the server's price at once.
+    expect(within(dialog).getByText('$2.20')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose one of the payment methods: Cash.The cash tendered is less than the total.'));
+    const posts = calls.filter((call) => call.method === 'POST');
+    expect(posts[1]!.headers['Idempotency-Key']).not.toBe(posts[0]!.headers['Idempotency-Key']);
+    expect(posts[1]!.body).toMatchObject({ items: [{ product_id: 2, quantity: 1, unit_price: 2 }], total_amount: 2.2 });
+  });
+});

@@ -1,0 +1,121 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, signIn, toast } from './support';
+
+const products = (page: Page) => page.getByRole('list', { name: 'Products' });
+const card = (page: Page, name: string) => products(page).getByRole('button', { name: new RegExp(`^${name} `) });
+const cart = (page: Page) => page.getByRole('region', { name: /^Cart/ });
+
+async function apiToken(page: Page, account: { email: string; password: string }) {
+  const response = await page.request.post('/api/login', { data: account });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+test.describe('point of sale', () => {
+  test('rings up a three-line sale with a promotion, takes cash with change, and the stock goes down', async ({ page }) => {
+    await signIn(page, DEMO.staff);
+    await page.goto('/sale');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Point of Sale');
+    await expect(page.getByRole('button', { name: /^Pay / })).toBeDisabled();
+    await expect(cart(page).getByRole('heading')).toHaveText('Cart (0)');
+
+    const stockOf = async (name: string) => Number((await card(page, name).textContent())?.match(/(\d+) left/)?.[1] ?? NaN);
+    const croissantsBefore = await stockOf('Butter Croissant');
+    const muffinsBefore = await stockOf('Banana Muffin');
+    expect(muffinsBefore).toBeGreaterThan(0);
+
+    // Iced Latte has the demo's 10% promotion: $2.75 less $0.28.
+    await expect(card(page, 'Iced Latte')).toContainText('10% off');
+    await card(page, 'Iced Latte').click();
+    await card(page, 'Iced Latte').click();
+    await card(page, 'Espresso').click();
+    // A scanner types the SKU and Enter.
+    await page.getByPlaceholder('Search products...').fill('BAK-003');
+    await page.keyboard.press('Enter');
+    await expect(page.getByPlaceholder('Search products...')).toHaveValue('');
+    await expect(cart(page).getByRole('heading')).toHaveText('Cart (4)');
+    await expect(cart(page).getByRole('listitem')).toHaveCount(3);
+
+    // Minus never goes below 1; plus adds one.
+    await expect(cart(page).getByRole('button', { name: 'One less Espresso' })).toBeDisabled();
+    await cart(page).getByRole('button', { name: 'One more Espresso' }).click();
+    await cart(page).getByRole('button', { name: 'One less Espresso' }).click();
+
+    // 2 × 2.75 + 1.50 + 1.50 = 8.50 gross, 0.56 off, 7.94 + 0.79 tax = 8.73.
+    const totals = cart(page).locator('dl');
+    await expect(totals).toContainText('Subtotal$8.50');
+    await expect(totals).toContainText('Discount−$0.56');
+    await expect(totals).toContainText('Tax$0.79');
+    await expect(totals).toContainText('Total$8.73');
+
+    // The cart survives a reload.
+    await page.reload();
+    await expect(cart(page).getByRole('heading')).toHaveText('Cart (4)');
+
+    await page.getByRole('button', { name: 'Pay $8.73' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm Payment' });
+    await expect(dialog.getByRole('radio', { name: 'Cash' })).toBeChecked();
+    const pay = dialog.getByRole('button', { name: 'Pay', exact: true });
+    await expect(pay).toBeDisabled();
+    await dialog.getByLabel('Tendered amount').fill('5');
+    await expect(dialog.getByText('Short by $3.73')).toBeVisible();
+    await expect(pay).toBeDisabled();
+    await dialog.getByRole('button', { name: '$10.00' }).click();
+    await expect(dialog.getByText('Change: $1.27 (or ៛5,000)')).toBeVisible();
+    await pay.click();
+
+    await expect(toast(page, /✅ Sale recorded successfully!/)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(cart(page).getByRole('heading')).toHaveText('Cart (0)');
+    const lastSale = page.getByText(/^Last sale SO-\d{6}: \$8\.73$/);
+    await expect(lastSale).toBeVisible();
+
+    // The muffin left the shelf; the croissants are untouched.
+    await expect(card(page, 'Banana Muffin')).toContainText(`${muffinsBefore - 1} left`);
+    await expect(card(page, 'Butter Croissant')).toContainText(`${croissantsBefore} left`);
+    const code = (await lastSale.textContent())!.match(/SO-\d{6}/)![0];
+    const token = await apiToken(page, DEMO.staff);
+    const sales = await page.request.get(`/api/sales?q=${code}`, { headers: { authorization: `Bearer ${token}` } });
+    const sale = ((await sales.json()) as { data: { total: number; tendered: number; change: number; items_count: number; payment_method: string }[] }).data[0]!;
+    expect(sale).toMatchObject({ total: 8.73, tendered: 10, change: 1.27, items_count: 3, payment_method: 'Cash' });
+  });
+
+  test('an out-of-stock product is marked and refused', async ({ page }) => {
+    await signIn(page, DEMO.staff);
+    const token = await apiToken(page, DEMO.manager);
+    const headers = { authorization: `Bearer ${token}` };
+    const categories = (await (await page.request.get('/api/categories?per_page=1', { headers })).json()) as { data: { id: number }[] };
+    const units = (await (await page.request.get('/api/units?per_page=1', { headers })).json()) as { data: { id: number }[] };
+    const name = `Sold Out Tart ${Date.now().toString(36)}`;
+    const created = await page.request.post('/api/products', {
+      headers,
+      data: { name, sku: `TART-${Date.now().toString(36)}`.toUpperCase(), category_id: categories.data[0]!.id, unit_id: units.data[0]!.id, price: 2, track_stock: true },
+    });
+    expect(created.status()).toBe(201);
+
+    await page.goto('/sale');
+    await page.getByPlaceholder('Search products...').fill(name);
+    await expect(card(page, name)).toContainText('Out of stock');
+    await card(page, name).click();
+    await expect(toast(page, `Only 0 left of ${name}`)).toBeVisible();
+    await expect(cart(page).getByRole('heading')).toHaveText('Cart (0)');
+  });
+
+  test('a new tax rate saved in the settings prices the next cart', async ({ page }) => {
+    const admin = { authorization: `Bearer ${await apiToken(page, DEMO.admin)}` };
+    const saved = await page.request.put('/api/settings/taxes', { headers: admin, data: { enabled: true, inclusive: false, rate: 5 } });
+    expect(saved.status()).toBe(200);
+    try {
+      await signIn(page, DEMO.staff);
+      await page.goto('/sale');
+      await card(page, 'Espresso').click();
+      await expect(cart(page).getByText('Tax 5%')).toBeVisible();
+      await expect(cart(page).locator('dl')).toContainText('Total$1.58');
+      await cart(page).getByText('Tax 5%').click();
+      await expect(cart(page).getByRole('switch', { name: 'Tax 5%' })).not.toBeChecked();
+      await expect(cart(page).locator('dl')).toContainText('Total$1.50');
+      await cart(page).getByRole('button', { name: 'Remove Espresso' }).click();
+    } finally {
+      await page.request.put('/api/settings/taxes', { headers: admin, data: { enabled: true, inclusive: false, rate: 10 } });
+    }
+  });
+});
