@@ -1,6 +1,6 @@
 // `npm run bench`: starts the built server on a fresh demo database and measures it.
 // Figures are printed, never asserted. BENCH_DATABASE_URL=postgres://… measures PostgreSQL instead.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -108,6 +108,57 @@ try {
   const posPage = await load('GET /api/products?per_page=200&include=stock', '/api/products?per_page=200&include=stock');
   const lastPage = await load('GET /api/products?page=2000&per_page=5', '/api/products?page=2000&per_page=5');
   const categoriesList = await load('GET /api/categories?per_page=1000', '/api/categories?per_page=1000');
+  const posCatalog = await load('GET /api/pos/catalog', '/api/pos/catalog');
+  const catalogBytes = (await (await fetch(`${base}/api/pos/catalog`, { headers: auth })).text()).length;
+
+  // Checkout: 200 bench products get stock, then 20 tills sell one of them at a time, each
+  // sale with its own Idempotency-Key, as the POS sends it.
+  const stocked = (await (await fetch(`${base}/api/products?q=BENCH-&per_page=200`, { headers: auth })).json()).data;
+  for (const product of stocked) {
+    const r = await fetch(`${base}/api/stocks`, { method: 'POST', headers: auth, body: JSON.stringify({ product_id: product.id, quantity: 1_000_000, price_in: 0.1 }) });
+    if (r.status !== 201) throw new Error(`stock receipt answered ${r.status}`);
+  }
+  const cents = (n) => Math.round(n * 100);
+  const saleBody = (n) => {
+    const product = stocked[n % stocked.length];
+    const total = (cents(product.price) + Math.round((cents(product.price) * 1000) / 10_000)) / 100;
+    return JSON.stringify({ sale_date: new Date().toISOString(), payment_method: 'Card', items: [{ product_id: product.id, quantity: 1, unit_price: product.price }], total_amount: total });
+  };
+  let saleNumber = 0;
+  const checkoutHttp = await autocannon({
+    url: `${base}/api/sales`,
+    connections: 20,
+    duration: seconds,
+    title: 'POST /api/sales',
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          saleNumber += 1;
+          return {
+            ...request,
+            headers: { ...auth, 'idempotency-key': `bench-${process.pid}-${saleNumber}` },
+            body: saleBody(saleNumber),
+          };
+        },
+      },
+    ],
+  });
+  const me2 = await (await fetch(`${base}/api/me`, { headers: auth })).json();
+  const direct = JSON.parse(
+    execFileSync(
+      path.join(root, 'node_modules/.bin/tsx'),
+      [
+        path.join(root, 'bench/checkout-direct.ts'),
+        process.env.BENCH_DATABASE_URL || path.join(dataDir, 'shop.db'),
+        String(seconds),
+        '20',
+        JSON.stringify(stocked.map((p) => ({ id: p.id, price: p.price }))),
+        String(me2.data.id),
+      ],
+      { cwd: root, encoding: 'utf8' },
+    ).trim(),
+  );
 
   const row = (name, r) =>
     `| ${name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} |`;
@@ -124,6 +175,14 @@ try {
   console.log(row('GET /api/products?per_page=200&include=stock', posPage));
   console.log(row('GET /api/products?page=2000&per_page=5', lastPage));
   console.log(row('GET /api/categories?per_page=1000', categoriesList));
+  console.log(row(`GET /api/pos/catalog (${(catalogBytes / 1024).toFixed(0)} KB)`, posCatalog));
+
+  console.log(`\nCheckout (one sale = one transaction: price, promotions, tax, stock lock + FEFO, sale, line, payment, ledger, audit, idempotency key), 20 concurrent, ${seconds} s`);
+  console.log('| path | sales/s | p50 ms | p99 ms | failed |');
+  console.log('|---|---|---|---|---|');
+  console.log(`| HTTP POST /api/sales | ${Math.round(checkoutHttp.requests.average)} | ${checkoutHttp.latency.p50} | ${checkoutHttp.latency.p99} | ${checkoutHttp.non2xx + checkoutHttp.errors} |`);
+  console.log(`| same transaction called directly | ${Math.round(direct.perSecond)} | ${direct.p50.toFixed(1)} | ${direct.p99.toFixed(1)} | ${direct.failed} |`);
+  console.log(`HTTP reaches ${((checkoutHttp.requests.average / direct.perSecond) * 100).toFixed(0)}% of the direct rate.`);
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));

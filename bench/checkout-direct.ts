@@ -1,0 +1,49 @@
+// The checkout transaction called directly, without HTTP: the ceiling the API is measured
+// against. Run by bench/run.mjs on the same database the server uses, after its HTTP run.
+// Usage: tsx bench/checkout-direct.ts <sqlite file | postgres url> <seconds> <concurrency> <products json> <user id>
+import { openDatabase } from '../apps/server/src/db/client';
+import { systemClock } from '../apps/server/src/lib/clock';
+import { checkout } from '../apps/server/src/services/checkout';
+import { saleInputSchema } from '../packages/contracts/src/sale';
+
+const [target, secondsArg, concurrencyArg, productsJson, userIdArg] = process.argv.slice(2);
+const products = JSON.parse(productsJson!) as { id: number; price: number }[];
+const database = target!.startsWith('postgres') ? openDatabase({ databaseUrl: target }) : openDatabase({ sqliteFile: target });
+const ctx = { db: database.db, kind: database.kind, clock: systemClock };
+const viewer = { userId: Number(userIdArg), role: 'Admin' as const };
+
+const cents = (n: number) => Math.round(n * 100);
+function body(n: number) {
+  const product = products[n % products.length]!;
+  const total = (cents(product.price) + Math.round((cents(product.price) * 1000) / 10_000)) / 100;
+  return saleInputSchema.parse({
+    sale_date: new Date().toISOString(),
+    payment_method: 'Card',
+    items: [{ product_id: product.id, quantity: 1, unit_price: product.price }],
+    total_amount: total,
+  });
+}
+
+const deadline = performance.now() + Number(secondsArg) * 1000;
+const latencies: number[] = [];
+let n = 0;
+let failed = 0;
+async function worker() {
+  while (performance.now() < deadline) {
+    const input = body((n += 1));
+    const started = performance.now();
+    try {
+      await checkout(ctx, { input, idempotencyKey: `direct-${process.pid}-${n}-${Math.random()}`, viewer });
+    } catch {
+      failed += 1;
+    }
+    latencies.push(performance.now() - started);
+  }
+}
+const started = performance.now();
+await Promise.all(Array.from({ length: Number(concurrencyArg) }, worker));
+const elapsed = (performance.now() - started) / 1000;
+latencies.sort((a, b) => a - b);
+const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
+console.log(JSON.stringify({ count: latencies.length, failed, perSecond: latencies.length / elapsed, p50: pct(50), p99: pct(99) }));
+await database.db.destroy();
