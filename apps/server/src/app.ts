@@ -21,6 +21,7 @@ import { promotionRoutes } from './routes/promotions';
 import { purchasingRoutes } from './routes/purchasing';
 import { stockRoutes } from './routes/stock';
 import { posRoutes } from './routes/pos';
+import { reportRoutes } from './routes/reports';
 import { saleRoutes } from './routes/sales';
 import { settingsRoutes } from './routes/settings';
 
@@ -95,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(settingsRoutes);
       await api.register(saleRoutes);
       await api.register(posRoutes);
+      await api.register(reportRoutes);
     },
     { prefix: '/api' },
   );

@@ -117,3 +117,20 @@ export const optionalIdFilterSchema = z.preprocess(
 export function referenceId(requiredMessage: string) {
   return z.number({ error: requiredMessage }).int(requiredMessage).positive(requiredMessage);
 }
+
+/** An optional YYYY-MM-DD filter in a query string; empty means no filter. */
+export const optionalDateFilterSchema = z.preprocess((value) => (value === '' ? undefined : value), calendarDateSchema.optional());
+
+/** An optional choice filter; empty or 'All' (the screens' first option) means no filter. */
+export function optionalChoiceFilter<T extends readonly [string, ...string[]]>(values: T, label: string) {
+  return z.preprocess(
+    (value) => (value === '' || value === 'All' ? undefined : value),
+    z.enum(values, { error: `${label} must be one of ${values.join(', ')}.` }).optional(),
+  );
+}
+
+/** A from/to pair must not run backwards: `.refine(...fromNotAfterTo)`. */
+export const fromNotAfterTo: [(query: { from?: string | undefined; to?: string | undefined }) => boolean, { message: string; path: string[] }] = [
+  (query) => !query.from || !query.to || query.from <= query.to,
+  { message: 'From must be on or before To.', path: ['from'] },
+];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDateSchema, listMetaSchema, listQuerySchema, optionalText, referenceId } from './common';
+import { fromNotAfterTo, listMetaSchema, listQuerySchema, optionalChoiceFilter, optionalDateFilterSchema, optionalText, referenceId } from './common';
 
 export const SALE_CHANNELS = ['POS', 'Online', 'Catering'] as const;
 export const SALE_STATUSES = ['Paid', 'Partial', 'Refunded', 'Cancelled'] as const;
@@ -137,25 +137,18 @@ export type Sale = z.infer<typeof saleSchema>;
 
 export const saleCreatedResponseSchema = z.object({ data: saleSchema, message: z.string() });
 
-const dateFilter = z.preprocess((value) => (value === '' ? undefined : value), calendarDateSchema.optional());
-const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
-  z.preprocess(
-    (value) => (value === '' || value === 'All' ? undefined : value),
-    z.enum(values, { error: `${label} must be one of ${values.join(', ')}.` }).optional(),
-  );
-
 export const saleListQuerySchema = listQuerySchema
   .extend({
-    from: dateFilter,
-    to: dateFilter,
-    channel: optionalEnum(SALE_CHANNELS, 'Channel'),
+    from: optionalDateFilterSchema,
+    to: optionalDateFilterSchema,
+    channel: optionalChoiceFilter(SALE_CHANNELS, 'Channel'),
     payment: z.preprocess((value) => (value === '' || value === 'All' ? undefined : value), z.string().trim().max(40).optional()),
-    status: optionalEnum(SALE_STATUSES, 'Status'),
+    status: optionalChoiceFilter(SALE_STATUSES, 'Status'),
     customer_id: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().positive('Use a positive id.').optional()),
     /** The spec's sales list sends perPage. */
     perPage: z.coerce.number().int().min(1).max(1000).optional(),
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'From must be on or before To.', path: ['from'] });
+  .refine(...fromNotAfterTo);
 export type SaleListQuery = z.infer<typeof saleListQuerySchema>;
 
 export const saleTotalsSchema = z.object({

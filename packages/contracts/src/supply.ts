@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { calendarDateSchema, listQuerySchema, moneyAmount, optionalIdFilterSchema, optionalText, referenceId, requiredText } from './common';
+import {
+  calendarDateSchema,
+  fromNotAfterTo,
+  listMetaSchema,
+  listQuerySchema,
+  moneyAmount,
+  optionalChoiceFilter,
+  optionalDateFilterSchema,
+  optionalIdFilterSchema,
+  optionalText,
+  referenceId,
+  requiredText,
+} from './common';
 
 const optionalDate = z.preprocess((value) => (value === '' ? null : value), calendarDateSchema.nullish()).transform((v) => v ?? null);
 
@@ -70,8 +82,32 @@ export const supplySchema = z.object({
 });
 export type Supply = z.infer<typeof supplySchema>;
 
-export const supplyListQuerySchema = listQuerySchema.extend({
-  supplier_id: optionalIdFilterSchema,
+/** The supplies list and the purchase report (whose date, payment and status filters the server applies). */
+export const supplyListQuerySchema = listQuerySchema
+  .extend({
+    supplier_id: optionalIdFilterSchema,
+    from: optionalDateFilterSchema,
+    to: optionalDateFilterSchema,
+    payment: optionalChoiceFilter(PAYMENT_METHODS, 'Payment'),
+    status: optionalChoiceFilter(SUPPLY_STATUSES, 'Status'),
+  })
+  .refine(...fromNotAfterTo);
+export type SupplyListQuery = z.infer<typeof supplyListQuerySchema>;
+
+/** Totals of the whole filtered set, for the purchase report's cards and footer. */
+export const supplyTotalsSchema = z.object({
+  orders: z.number().int(),
+  items: z.number().int(),
+  qty: z.number(),
+  subtotal: z.number(),
+  tax: z.number(),
+  freight: z.number(),
+  total: z.number(),
+});
+
+export const supplyListResponseSchema = z.object({
+  data: z.array(supplySchema),
+  meta: listMetaSchema.extend({ totals: supplyTotalsSchema }),
 });
 
 export const SUPPLY_MESSAGES = {

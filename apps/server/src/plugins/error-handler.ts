@@ -29,6 +29,8 @@ function firstMessage(errors: Record<string, string[]>): string {
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A failure after a CSV download began must still answer as JSON.
+    reply.header('content-type', 'application/json; charset=utf-8').removeHeader('content-disposition');
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       return reply

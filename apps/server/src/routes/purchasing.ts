@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamsSchema, listResponseSchema, recordResponseSchema } from '@shop/contracts/common';
+import { idParamsSchema, recordResponseSchema } from '@shop/contracts/common';
 import { supplierInputSchema, supplierListQuerySchema, supplierSchema } from '@shop/contracts/supplier';
 import {
   supplyInputSchema,
@@ -7,6 +7,7 @@ import {
   supplyItemListQuerySchema,
   supplyItemSchema,
   supplyListQuerySchema,
+  supplyListResponseSchema,
   supplySchema,
 } from '@shop/contracts/supply';
 import { currentUser, requireRole } from '../plugins/auth';
@@ -59,7 +60,12 @@ export const purchasingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/supplies',
     {
       preHandler: managersOnly,
-      schema: { tags: ['purchasing'], summary: 'List supplies', querystring: supplyListQuerySchema, response: { 200: listResponseSchema(supplySchema) } },
+      schema: {
+        tags: ['purchasing'],
+        summary: 'Supplies (and the purchase report): filters applied by the server, totals over the whole filtered set',
+        querystring: supplyListQuerySchema,
+        response: { 200: supplyListResponseSchema },
+      },
     },
     async (request) => supplies.listSupplies(app.services, request.query),
   );

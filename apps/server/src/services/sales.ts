@@ -83,7 +83,8 @@ function saleNumberIn(q: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-export async function listSales(ctx: ServiceContext, query: SaleListQuery, viewer: SaleViewer) {
+/** The sales a list, report or export shows: the filters of GET /sales, and Staff see their own. */
+function filteredSales(ctx: ServiceContext, query: Omit<SaleListQuery, 'page' | 'per_page' | 'perPage'>, viewer: SaleViewer) {
   let select = selectSales(ctx, viewer);
   if (query.q) {
     const q = query.q;
@@ -105,7 +106,24 @@ export async function listSales(ctx: ServiceContext, query: SaleListQuery, viewe
   }
   if (query.status) select = select.where('sales.status', '=', query.status);
   if (query.customer_id) select = select.where('sales.customer_id', '=', query.customer_id);
+  return select;
+}
 
+/** Newest first, a chunk at a time by id (an export of a year of sales never re-reads from the top). */
+export async function* salesInOrder(ctx: ServiceContext, query: Omit<SaleListQuery, 'page' | 'per_page' | 'perPage'>, viewer: SaleViewer, chunk = 1000) {
+  let before: number | null = null;
+  for (;;) {
+    let select = filteredSales(ctx, query, viewer);
+    if (before !== null) select = select.where('sales.id', '<', before);
+    const rows = await select.orderBy('sales.id', 'desc').limit(chunk).execute();
+    for (const row of rows) yield toSale(row);
+    if (rows.length < chunk) return;
+    before = rows[rows.length - 1]!.id;
+  }
+}
+
+export async function listSales(ctx: ServiceContext, query: SaleListQuery, viewer: SaleViewer) {
+  const select = filteredSales(ctx, query, viewer);
   const perPage = query.perPage ?? query.per_page;
   const totals = await select
     .clearSelect()

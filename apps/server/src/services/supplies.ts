@@ -1,9 +1,9 @@
-import { SUPPLY_MESSAGES, type Supply, type supplyInputSchema, type supplyListQuerySchema } from '@shop/contracts/supply';
+import { SUPPLY_MESSAGES, type Supply, type SupplyListQuery, type supplyInputSchema } from '@shop/contracts/supply';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import { containsInsensitive } from '../db/dialect';
 import { AppError, notFound, unprocessable } from '../lib/errors';
 import { fromCents, toCents } from '../lib/money';
-import { paginate } from '../lib/paginate';
 import type { Actor, ServiceContext } from './context';
 import { createBatch, recordMovement } from './stock-ledger';
 import { auditedWrite } from './write';
@@ -57,17 +57,65 @@ function toSupply(row: SupplyRow): Supply {
   };
 }
 
-export async function listSupplies(ctx: ServiceContext, query: z.output<typeof supplyListQuerySchema>) {
-  let select = selectSupplies(ctx).orderBy('supplies.invoice_date', 'desc').orderBy('supplies.id', 'desc');
+export async function listSupplies(ctx: ServiceContext, query: SupplyListQuery) {
+  let select = selectSupplies(ctx);
   if (query.q) {
     const q = query.q;
     select = select.where((eb) =>
-      eb.or([containsInsensitive(ctx.kind, eb.ref('supplies.invoice_id'), q), containsInsensitive(ctx.kind, eb.ref('suppliers.name'), q)]),
+      eb.or([
+        containsInsensitive(ctx.kind, eb.ref('supplies.invoice_id'), q),
+        containsInsensitive(ctx.kind, eb.ref('suppliers.name'), q),
+        containsInsensitive(ctx.kind, eb.ref('supplies.reference'), q),
+        containsInsensitive(ctx.kind, eb.ref('supplies.notes'), q),
+      ]),
     );
   }
   if (query.supplier_id !== undefined) select = select.where('supplies.supplier_id', '=', query.supplier_id);
-  const page = await paginate(select, query.page, query.per_page);
-  return { data: page.rows.map(toSupply), meta: page.meta };
+  if (query.from) select = select.where('supplies.invoice_date', '>=', query.from);
+  if (query.to) select = select.where('supplies.invoice_date', '<=', query.to);
+  if (query.payment) select = select.where('supplies.payment_method', '=', query.payment);
+  if (query.status) select = select.where('supplies.status', '=', query.status);
+
+  const sums = await ctx.db
+    .selectFrom(select.as('s'))
+    .select([
+      sql<number>`count(*)`.as('orders'),
+      sql<number>`coalesce(sum(s.items_count), 0)`.as('items'),
+      sql<number>`coalesce(sum(s.total_qty), 0)`.as('qty'),
+      sql<number>`coalesce(sum(s.subtotal_cents), 0)`.as('subtotal'),
+      sql<number>`coalesce(sum(s.tax_cents), 0)`.as('tax'),
+      sql<number>`coalesce(sum(s.freight_cents), 0)`.as('freight'),
+    ])
+    .executeTakeFirstOrThrow();
+  const total = Number(sums.orders);
+  const rows =
+    total === 0
+      ? []
+      : await select
+          .orderBy('supplies.invoice_date', 'desc')
+          .orderBy('supplies.id', 'desc')
+          .limit(query.per_page)
+          .offset((query.page - 1) * query.per_page)
+          .execute();
+  const cents = (key: 'subtotal' | 'tax' | 'freight') => Number(sums[key]);
+  return {
+    data: rows.map(toSupply),
+    meta: {
+      total,
+      per_page: query.per_page,
+      current_page: query.page,
+      last_page: Math.max(1, Math.ceil(total / query.per_page)),
+      totals: {
+        orders: total,
+        items: Number(sums.items),
+        qty: Number(sums.qty),
+        subtotal: fromCents(cents('subtotal')),
+        tax: fromCents(cents('tax')),
+        freight: fromCents(cents('freight')),
+        total: fromCents(cents('subtotal') + cents('tax') + cents('freight')),
+      },
+    },
+  };
 }
 
 export async function getSupply(ctx: ServiceContext, id: number): Promise<Supply> {

@@ -1,0 +1,65 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Readable } from 'node:stream';
+import { recordResponseSchema } from '@shop/contracts/common';
+import { dashboardSchema, REPORT_FILES, stockReportQuerySchema, stockReportResponseSchema } from '@shop/contracts/report';
+import { saleListQuerySchema } from '@shop/contracts/sale';
+import { supplyListQuerySchema } from '@shop/contracts/supply';
+import { currentUser, requireRole } from '../plugins/auth';
+import { getDashboard } from '../services/dashboard';
+import { exportPurchases, exportSales, exportStock } from '../services/report-export';
+import { stockReport } from '../services/stock-report';
+
+/** Reports are a manager's (DESIGN.md §4); Staff see their own sales on the orders screen. */
+const managersOnly = requireRole('Admin', 'Manager');
+
+function sendCsv(reply: FastifyReply, fileName: string, stream: Readable) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(stream);
+}
+
+export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/stock-report',
+    {
+      preHandler: managersOnly,
+      schema: {
+        tags: ['reports'],
+        summary: 'Per product over [from, to]: opening, purchases, sales, adjustments, closing, weighted unit cost, valuation',
+        querystring: stockReportQuerySchema,
+        response: { 200: stockReportResponseSchema },
+      },
+    },
+    async (request) => stockReport(app.services, request.query),
+  );
+
+  app.get(
+    '/stock-report/export',
+    { preHandler: managersOnly, schema: { tags: ['reports'], summary: `The whole filtered stock report as ${REPORT_FILES.stock}`, querystring: stockReportQuerySchema } },
+    async (request, reply) => sendCsv(reply, REPORT_FILES.stock, exportStock(app.services, request.query)),
+  );
+
+  app.get(
+    '/sales/export',
+    { preHandler: managersOnly, schema: { tags: ['reports'], summary: `The whole filtered sales list as ${REPORT_FILES.sales}`, querystring: saleListQuerySchema } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      return sendCsv(reply, REPORT_FILES.sales, exportSales(app.services, request.query, { userId: user.id, role: user.role }));
+    },
+  );
+
+  app.get(
+    '/supplies/export',
+    { preHandler: managersOnly, schema: { tags: ['reports'], summary: `The whole filtered purchase list as ${REPORT_FILES.purchases}`, querystring: supplyListQuerySchema } },
+    async (request, reply) => sendCsv(reply, REPORT_FILES.purchases, exportPurchases(app.services, request.query)),
+  );
+
+  app.get(
+    '/dashboard',
+    { preHandler: managersOnly, schema: { tags: ['reports'], summary: 'Cards, the year by month, top sellers, low stock and expiring batches', response: { 200: recordResponseSchema(dashboardSchema) } } },
+    async () => ({ data: await getDashboard(app.services) }),
+  );
+};

@@ -1,0 +1,166 @@
+import type { Dashboard } from '@shop/contracts/report';
+import { sql } from 'kysely';
+import { addDays, daysBetween } from '../lib/business-date';
+import { fromCents } from '../lib/money';
+import type { ServiceContext } from './context';
+import { getSettingsSection, shopToday } from './settings';
+
+/** Percent change to 2 decimals; from nothing to something counts as +100%. */
+function change(value: number, previous: number): number {
+  if (previous === 0) return value === 0 ? 0 : 100;
+  return Math.round(((value - previous) / Math.abs(previous)) * 10_000) / 100;
+}
+
+/** The instant a business day starts in the shop's time zone. */
+function startOfDay(day: string, timeZone: string): string {
+  const noonUtc = new Date(`${day}T12:00:00Z`);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+      .formatToParts(noonUtc)
+      .map((part) => [part.type, part.value]),
+  );
+  const local = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute));
+  const offset = local - noonUtc.getTime();
+  return new Date(Date.parse(`${day}T00:00:00Z`) - offset).toISOString();
+}
+
+async function salesBetween(ctx: ServiceContext, from: string, to: string) {
+  const row = await ctx.db
+    .selectFrom('sales')
+    .select([sql<number>`count(*)`.as('orders'), sql<number>`coalesce(sum(total_cents - refunded_cents), 0)`.as('income')])
+    .where('business_date', '>=', from)
+    .where('business_date', '<=', to)
+    .where('status', '!=', 'Cancelled')
+    .executeTakeFirstOrThrow();
+  return { orders: Number(row.orders), income: Number(row.income) };
+}
+
+/** What supplies cost: their lines plus tax and freight. */
+const supplyCost = sql<number>`coalesce(sum(supplies.tax_cents + supplies.freight_cents + coalesce((select sum(si.supply_quantity * si.unit_price_cents) from supply_items si where si.supply_id = supplies.id), 0)), 0)`;
+
+async function expenseBetween(ctx: ServiceContext, from: string, to: string) {
+  const row = await ctx.db
+    .selectFrom('supplies')
+    .select(supplyCost.as('expense'))
+    .where('invoice_date', '>=', from)
+    .where('invoice_date', '<=', to)
+    .where('status', '!=', 'Cancelled')
+    .executeTakeFirstOrThrow();
+  return Number(row.expense);
+}
+
+async function customersBetween(ctx: ServiceContext, from: string, to: string, timeZone: string) {
+  const row = await ctx.db
+    .selectFrom('customers')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('created_at', '>=', startOfDay(from, timeZone))
+    .where('created_at', '<', startOfDay(addDays(to, 1), timeZone))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** GET /dashboard: everything the first screen of the morning shows, in one answer. */
+export async function getDashboard(ctx: ServiceContext): Promise<Dashboard> {
+  const { timezone } = await getSettingsSection(ctx, 'localization');
+  const today = await shopToday(ctx);
+  const from = addDays(today, -29);
+  const previousTo = addDays(from, -1);
+  const previousFrom = addDays(previousTo, -29);
+  const year = Number(today.slice(0, 4));
+
+  const [now, before, expense, expenseBefore, customers, customersBefore] = await Promise.all([
+    salesBetween(ctx, from, today),
+    salesBetween(ctx, previousFrom, previousTo),
+    expenseBetween(ctx, from, today),
+    expenseBetween(ctx, previousFrom, previousTo),
+    customersBetween(ctx, from, today, timezone),
+    customersBetween(ctx, previousFrom, previousTo, timezone),
+  ]);
+
+  const month = sql<string>`substr(business_date, 6, 2)`;
+  const [salesByMonth, expenseByMonth, top, low, expiring] = await Promise.all([
+    ctx.db
+      .selectFrom('sales')
+      .select([month.as('month'), sql<number>`count(*)`.as('orders'), sql<number>`coalesce(sum(total_cents - refunded_cents), 0)`.as('income')])
+      .where('business_date', '>=', `${year}-01-01`)
+      .where('business_date', '<=', `${year}-12-31`)
+      .where('status', '!=', 'Cancelled')
+      .groupBy(month)
+      .execute(),
+    ctx.db
+      .selectFrom('supplies')
+      .select([sql<string>`substr(invoice_date, 6, 2)`.as('month'), supplyCost.as('expense')])
+      .where('invoice_date', '>=', `${year}-01-01`)
+      .where('invoice_date', '<=', `${year}-12-31`)
+      .where('status', '!=', 'Cancelled')
+      .groupBy(sql`substr(invoice_date, 6, 2)`)
+      .execute(),
+    ctx.db
+      .selectFrom('sale_items')
+      .innerJoin('sales', 'sales.id', 'sale_items.sale_id')
+      .select([
+        'sale_items.product_id',
+        sql<string>`max(sale_items.product_name)`.as('name'),
+        sql<string>`max(sale_items.sku)`.as('sku'),
+        sql<number>`sum(sale_items.quantity - sale_items.refunded_qty)`.as('qty'),
+        sql<number>`sum(sale_items.line_total_cents * (sale_items.quantity - sale_items.refunded_qty) / sale_items.quantity)`.as('income'),
+      ])
+      .where('sales.business_date', '>=', from)
+      .where('sales.business_date', '<=', today)
+      .groupBy('sale_items.product_id')
+      .orderBy('qty', 'desc')
+      .limit(5)
+      .execute(),
+    ctx.db
+      .selectFrom('products')
+      .select(['id', 'name', 'sku', 'on_hand', 'reorder_level'])
+      .where('track_stock', '=', 1)
+      .where('active', '=', 1)
+      .whereRef('on_hand', '<=', 'reorder_level')
+      .orderBy('on_hand')
+      .orderBy('name')
+      .limit(5)
+      .execute(),
+    ctx.db
+      .selectFrom('stock_batches')
+      .innerJoin('products', 'products.id', 'stock_batches.product_id')
+      .select(['stock_batches.id', 'products.name', 'products.sku', 'stock_batches.expire_date', 'stock_batches.remaining'])
+      .where('stock_batches.remaining', '>', 0)
+      .where('stock_batches.expire_date', 'is not', null)
+      .where('stock_batches.expire_date', '<=', addDays(today, 7))
+      .orderBy('stock_batches.expire_date')
+      .limit(5)
+      .execute(),
+  ]);
+
+  const months = Array.from({ length: 12 }, (_, index) => {
+    const key = String(index + 1).padStart(2, '0');
+    const sales = salesByMonth.find((row) => row.month === key);
+    const spent = expenseByMonth.find((row) => row.month === key);
+    return { month: index + 1, income: fromCents(Number(sales?.income ?? 0)), orders: Number(sales?.orders ?? 0), expense: fromCents(Number(spent?.expense ?? 0)) };
+  });
+
+  return {
+    today,
+    period: { from, to: today },
+    cards: {
+      newOrders: { value: now.orders, previous: before.orders, change: change(now.orders, before.orders) },
+      totalIncome: { value: fromCents(now.income), previous: fromCents(before.income), change: change(now.income, before.income) },
+      totalExpense: { value: fromCents(expense), previous: fromCents(expenseBefore), change: change(expense, expenseBefore) },
+      newUsers: { value: customers, previous: customersBefore, change: change(customers, customersBefore) },
+    },
+    year,
+    months,
+    yearTotal: Math.round(months.reduce((sum, m) => sum + m.income, 0) * 100) / 100,
+    topProducts: top.map((row) => ({ productId: row.product_id, name: row.name, sku: row.sku, qty: Number(row.qty), income: fromCents(Math.round(Number(row.income))) })),
+    lowStock: low.map((row) => ({ productId: row.id, name: row.name, sku: row.sku, onHand: row.on_hand, reorderLevel: row.reorder_level })),
+    expiringSoon: expiring.map((row) => ({
+      batchId: row.id,
+      name: row.name,
+      sku: row.sku,
+      expireDate: row.expire_date!,
+      remaining: row.remaining,
+      daysLeft: daysBetween(today, row.expire_date!),
+    })),
+  };
+}

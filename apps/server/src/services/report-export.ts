@@ -1,0 +1,87 @@
+import type { Readable } from 'node:stream';
+import type { StockReportQuery } from '@shop/contracts/report';
+import type { SaleListQuery } from '@shop/contracts/sale';
+import type { SupplyListQuery } from '@shop/contracts/supply';
+import { stringify } from 'csv-stringify';
+import type { ServiceContext } from './context';
+import { salesInOrder, type SaleViewer } from './sales';
+import { stockReportRows } from './stock-report';
+import { listSupplies } from './supplies';
+
+/*
+ * CSV of a report's whole filtered set, streamed as it is read so 100,000 rows never sit in
+ * memory at once. The headers are the table's column names; a UTF-8 BOM lets spreadsheet
+ * programs read Khmer names correctly.
+ */
+
+type Row = (string | number)[];
+
+const CHUNK = 1000;
+
+function csv(header: string[], rows: AsyncIterable<Row>): Readable {
+  const stream = stringify({ bom: true, header: true, columns: header });
+  void (async () => {
+    try {
+      for await (const row of rows) {
+        if (!stream.write(row)) await new Promise((resolve) => stream.once('drain', resolve));
+      }
+      stream.end();
+    } catch (error) {
+      stream.destroy(error as Error);
+    }
+  })();
+  return stream;
+}
+
+const money = (amount: number) => amount.toFixed(2);
+
+export const SALES_CSV_HEADER = ['Date', 'SO', 'Customer', 'Channel', 'Items', 'Qty', 'Gross', 'Discount', 'Tax', 'Net', 'Payment', 'Status'];
+
+export function exportSales(ctx: ServiceContext, query: SaleListQuery, viewer: SaleViewer): Readable {
+  async function* rows(): AsyncIterable<Row> {
+    for await (const sale of salesInOrder(ctx, query, viewer)) {
+      yield [sale.business_date, sale.code, sale.customer_name ?? 'Walk-in', sale.channel, sale.items_count, sale.total_qty, money(sale.gross), money(sale.discount), money(sale.tax), money(sale.net), sale.payment_method, sale.status];
+    }
+  }
+  return csv(SALES_CSV_HEADER, rows());
+}
+
+export const PURCHASES_CSV_HEADER = ['Date', 'PO', 'Supplier', 'Ref', 'Items', 'Qty', 'Subtotal', 'Tax', 'Freight', 'Total', 'Payment', 'Status'];
+
+export function exportPurchases(ctx: ServiceContext, query: SupplyListQuery): Readable {
+  async function* rows(): AsyncIterable<Row> {
+    for (let page = 1; ; page += 1) {
+      const { data, meta } = await listSupplies(ctx, { ...query, page, per_page: CHUNK });
+      for (const supply of data) {
+        yield [
+          supply.invoice_date,
+          supply.invoice_id || `PO-${supply.id}`,
+          supply.supplier_name,
+          supply.reference ?? '',
+          supply.items_count,
+          supply.total_qty,
+          money(supply.subtotal),
+          money(supply.tax),
+          money(supply.freight),
+          money(supply.total),
+          supply.payment_method ?? '',
+          supply.status,
+        ];
+      }
+      if (page >= meta.last_page) return;
+    }
+  }
+  return csv(PURCHASES_CSV_HEADER, rows());
+}
+
+export const STOCK_CSV_HEADER = ['Product', 'SKU', 'Category', 'Unit', 'Unit Cost', 'Opening', 'Purchases', 'Sales', 'Adjust', 'Closing', 'Valuation', 'State'];
+
+export function exportStock(ctx: ServiceContext, query: StockReportQuery): Readable {
+  async function* rows(): AsyncIterable<Row> {
+    const { rows: report } = await stockReportRows(ctx, query);
+    for (const row of report) {
+      yield [row.name, row.sku, row.category, row.unit, money(row.unitCost), row.openingQty, row.purchasedQty, row.soldQty, row.adjustedQty, row.closingQty, money(row.valuation), row.state];
+    }
+  }
+  return csv(STOCK_CSV_HEADER, rows());
+}

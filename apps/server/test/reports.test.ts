@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import { bearer, caller, createTestApp, dbKind, demoTokens } from './support/test-app';
+
+// The clock starts on 2026-11-21 03:00 UTC, 10:00 in Phnom Penh.
+const { app, clock } = await createTestApp();
+const tokens = await demoTokens(app);
+const call = caller(app);
+const find = async (path: string, q: string) => (await call(tokens.Manager, 'GET', `/api/${path}?q=${encodeURIComponent(q)}`)).body.data[0];
+
+const croissant = await find('products', 'BAK-001'); // $1.80, reorder level 5
+const cookies = await find('products', 'SNK-003'); // $1.50
+const lemonTea = await find('products', 'TEA-001'); // $1.50, made to order
+const bakery = await find('suppliers', 'SUP-003');
+const dairy = await find('suppliers', 'SUP-002');
+
+const sell = (items: { product: { id: number; price: number }; quantity: number }[], total: number, extra: Record<string, unknown> = {}) =>
+  call(tokens.Staff, 'POST', '/api/sales', {
+    sale_date: clock.now().toISOString(),
+    payment_method: 'Card',
+    items: items.map((line) => ({ product_id: line.product.id, quantity: line.quantity, unit_price: line.product.price })),
+    total_amount: total,
+    ...extra,
+  });
+
+// The hand-built month: croissants 10 @ 1.00 on Nov 1 and 10 @ 1.30 on Nov 15; today 3 sold,
+// 1 refunded, 2 thrown away. Cookies: 4 @ 0.75 on Nov 12, none sold.
+await call(tokens.Manager, 'POST', '/api/supplies', {
+  supplier_id: bakery.id,
+  invoice_id: 'GB-1',
+  invoice_date: '2026-11-01',
+  payment_method: 'Cash',
+  items: [{ product_id: croissant.id, supply_quantity: 10, unit_price: 1 }],
+});
+await call(tokens.Manager, 'POST', '/api/supplies', {
+  supplier_id: dairy.id,
+  invoice_id: 'PFD-7',
+  invoice_date: '2026-11-12',
+  payment_method: 'Bank',
+  reference: 'PO "12", urgent',
+  tax: 0.3,
+  freight: 1,
+  items: [{ product_id: cookies.id, supply_quantity: 4, unit_price: 0.75 }],
+});
+await call(tokens.Manager, 'POST', '/api/supplies', {
+  supplier_id: bakery.id,
+  invoice_id: 'GB-2',
+  invoice_date: '2026-11-15',
+  payment_method: 'Cash',
+  items: [{ product_id: croissant.id, supply_quantity: 10, unit_price: 1.3 }],
+});
+// 3 croissants: 5.40 + 0.54 tax = 5.94.
+const sale = (await sell([{ product: croissant, quantity: 3 }], 5.94)).body.data;
+await call(tokens.Manager, 'POST', `/api/sales/${sale.id}/refunds`, { items: [{ sale_item_id: sale.items[0].id, quantity: 1 }] });
+await call(tokens.Manager, 'POST', '/api/stock-adjustments', { product_id: croissant.id, quantity: -2, reason: 'waste' });
+
+const stockRow = async (query: string) => {
+  const response = await call(tokens.Manager, 'GET', `/api/stock-report?q=${croissant.sku}&${query}`);
+  expect(response.status).toBe(200);
+  return response.body.data[0];
+};
+
+describe(`stock report (${dbKind})`, () => {
+  it('reads opening, purchases, net sales, adjustments and closing from the ledger across the range boundary', async () => {
+    expect(await stockRow('from=2026-11-10&to=2026-11-21')).toMatchObject({
+      name: 'Butter Croissant',
+      category: 'Bakery',
+      unit: 'Piece',
+      openingQty: 10,
+      purchasedQty: 10,
+      soldQty: 2,
+      adjustedQty: -2,
+      closingQty: 16,
+      // (10 × 1.00 + 10 × 1.30) / 20
+      unitCost: 1.15,
+      valuation: 18.4,
+      reorderLevel: 5,
+      state: 'Normal',
+    });
+    expect(await stockRow('from=2026-11-16&to=2026-11-21')).toMatchObject({ openingQty: 20, purchasedQty: 0, closingQty: 16 });
+    // Before the second delivery and the sale: only the first batch, at its cost.
+    expect(await stockRow('from=2026-11-02&to=2026-11-14')).toMatchObject({ openingQty: 10, purchasedQty: 0, soldQty: 0, closingQty: 10, unitCost: 1, valuation: 10 });
+  });
+
+  it('defaults to the last 30 days, filters by category and state, and totals the whole filtered set', async () => {
+    const all = await call(tokens.Manager, 'GET', '/api/stock-report?per_page=1');
+    expect(all.body.meta).toMatchObject({ from: '2026-10-23', to: '2026-11-21', per_page: 1 });
+    // Every tracked demo product is a row; only these two have stock.
+    expect(all.body.meta.totals).toMatchObject({ closingQty: 20, purchases: 24, sales: 2, adjustments: -2, valuation: 18.4 + 3 });
+    expect(all.body.meta.totals.skus).toBe(all.body.meta.total);
+
+    const below = await call(tokens.Manager, 'GET', '/api/stock-report?state=Below%20Reorder&per_page=100');
+    const names = below.body.data.map((r: { name: string }) => r.name);
+    expect(names).toContain('Lemon Cookies');
+    expect(names).not.toContain('Butter Croissant');
+    const bakeryRows = await call(tokens.Manager, 'GET', `/api/stock-report?category=${croissant.category_id}&per_page=100`);
+    expect(bakeryRows.body.data.every((r: { category: string }) => r.category === 'Bakery')).toBe(true);
+    expect((await call(tokens.Manager, 'GET', '/api/stock-report?state=Low')).status).toBe(422);
+    expect((await call(tokens.Manager, 'GET', '/api/stock-report?from=2026-11-21&to=2026-11-01')).status).toBe(422);
+    expect((await call(tokens.Staff, 'GET', '/api/stock-report')).status).toBe(403);
+  });
+});
+
+describe(`purchase report (${dbKind})`, () => {
+  it('applies date, payment and status filters on the server, with totals over the filtered set', async () => {
+    const all = await call(tokens.Manager, 'GET', '/api/supplies?per_page=1');
+    expect(all.body.meta.totals).toEqual({ orders: 3, items: 3, qty: 24, subtotal: 26, tax: 0.3, freight: 1, total: 27.3 });
+    const range = await call(tokens.Manager, 'GET', '/api/supplies?from=2026-11-10&to=2026-11-14');
+    expect(range.body.data.map((s: { invoice_id: string }) => s.invoice_id)).toEqual(['PFD-7']);
+    const cash = await call(tokens.Manager, 'GET', '/api/supplies?payment=Cash');
+    expect(cash.body.meta.totals).toMatchObject({ orders: 2, subtotal: 23 });
+    expect((await call(tokens.Manager, 'GET', '/api/supplies?status=Pending')).body.meta.total).toBe(0);
+    expect((await call(tokens.Manager, 'GET', '/api/supplies?payment=All&status=All')).body.meta.total).toBe(3);
+    expect((await call(tokens.Manager, 'GET', '/api/supplies?payment=Cheque')).status).toBe(422);
+  });
+});
+
+describe(`CSV exports (${dbKind})`, () => {
+  const download = (path: string, token = tokens.Manager) => app.inject({ method: 'GET', url: path, headers: bearer(token) });
+
+  it('exports the whole filtered set with the table headers, a BOM and correct quoting', async () => {
+    const purchases = await download('/api/supplies/export?from=2026-11-10');
+    expect(purchases.statusCode).toBe(200);
+    expect(purchases.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(purchases.headers['content-disposition']).toBe('attachment; filename="purchase-report.csv"');
+    expect(purchases.body.startsWith('\uFEFF')).toBe(true);
+    const lines = purchases.body.slice(1).trim().split('\n');
+    expect(lines[0]).toBe('Date,PO,Supplier,Ref,Items,Qty,Subtotal,Tax,Freight,Total,Payment,Status');
+    expect(lines).toHaveLength(3);
+    expect(lines).toContain('2026-11-12,PFD-7,Phnom Penh Fresh Dairy,"PO ""12"", urgent",1,4,3.00,0.30,1.00,4.30,Bank,Received');
+
+    const stock = await download('/api/stock-report/export?q=BAK-001&from=2026-11-10');
+    expect(stock.headers['content-disposition']).toBe('attachment; filename="stock-report.csv"');
+    expect(stock.body.slice(1).trim().split('\n')).toEqual([
+      'Product,SKU,Category,Unit,Unit Cost,Opening,Purchases,Sales,Adjust,Closing,Valuation,State',
+      'Butter Croissant,BAK-001,Bakery,Piece,1.15,10,10,2,-2,16,18.40,Normal',
+    ]);
+    expect((await download('/api/stock-report/export', tokens.Staff)).statusCode).toBe(403);
+  });
+
+  it('streams thousands of sales, one row each, Khmer names intact', async () => {
+    const customer = (await call(tokens.Manager, 'POST', '/api/customers', { name: 'សុខា, "VIP"', email: `vip-${dbKind}@example.com` })).body.data;
+    const many = 2500;
+    for (let i = 0; i < many; i += 100) {
+      await Promise.all(Array.from({ length: Math.min(100, many - i) }, () => sell([{ product: lemonTea, quantity: 1 }], 1.65, { customer_id: customer.id })));
+    }
+    const list = await call(tokens.Manager, 'GET', '/api/sales?per_page=1');
+    const csv = await download('/api/sales/export');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="sales-report.csv"');
+    const lines = csv.body.slice(1).trim().split('\n');
+    expect(lines[0]).toBe('Date,SO,Customer,Channel,Items,Qty,Gross,Discount,Tax,Net,Payment,Status');
+    expect(lines.length - 1).toBe(list.body.meta.total);
+    expect(lines[1]).toMatch(/^2026-11-21,SO-\d{6},"សុខា, ""VIP""",POS,1,1,1.50,0.00,0.15,1.65,Card,Paid$/);
+    expect(new Set(lines.slice(1).map((line) => line.split(',')[1])).size).toBe(list.body.meta.total);
+  });
+});
+
+describe(`business days in the shop's time zone (${dbKind})`, () => {
+  it('puts a sale at 23:30 Phnom Penh time on that day, and one at 00:30 on the next', async () => {
+    const start = clock.now().getTime();
+    clock.advance(Date.parse('2026-11-21T16:30:00Z') - start);
+    const late = (await sell([{ product: lemonTea, quantity: 1 }], 1.65)).body.data;
+    clock.advance(60 * 60 * 1000);
+    const next = (await sell([{ product: lemonTea, quantity: 1 }], 1.65)).body.data;
+    clock.advance(start - clock.now().getTime());
+    expect(late.business_date).toBe('2026-11-21');
+    expect(next.business_date).toBe('2026-11-22');
+    const day = await call(tokens.Manager, 'GET', '/api/sales?from=2026-11-22&to=2026-11-22');
+    expect(day.body.data.map((s: { id: number }) => s.id)).toEqual([next.id]);
+  });
+});
+
+describe(`dashboard (${dbKind})`, () => {
+  it('counts orders and income net of refunds over 30 days, expense from supplies, and lists low stock and top sellers', async () => {
+    const sums = await call(tokens.Manager, 'GET', '/api/sales?per_page=1&from=2026-10-23&to=2026-11-21');
+    const response = await call(tokens.Manager, 'GET', '/api/dashboard');
+    expect(response.status).toBe(200);
+    const dashboard = response.body.data;
+    expect(dashboard.period).toEqual({ from: '2026-10-23', to: '2026-11-21' });
+    expect(dashboard.cards.newOrders).toEqual({ value: sums.body.meta.total, previous: 0, change: 100 });
+    expect(dashboard.cards.totalIncome.value).toBeCloseTo(sums.body.meta.totals.net - sums.body.meta.totals.refunded, 2);
+    expect(dashboard.cards.totalExpense.value).toBe(27.3);
+    expect(dashboard.cards.newUsers.value).toBeGreaterThanOrEqual(1);
+    expect(dashboard.months).toHaveLength(12);
+    expect(dashboard.months[10].income).toBeCloseTo(dashboard.yearTotal, 2);
+    expect(dashboard.topProducts[0]).toMatchObject({ name: 'Iced Lemon Tea' });
+    expect(dashboard.lowStock).toHaveLength(5);
+    expect(dashboard.lowStock.every((p: { onHand: number; reorderLevel: number }) => p.onHand <= p.reorderLevel)).toBe(true);
+    expect((await call(tokens.Staff, 'GET', '/api/dashboard')).status).toBe(403);
+  });
+});
