@@ -6,9 +6,10 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
-import { applyTheme } from './lib/theme';
+import { applyTheme, keepPrintsLight } from './lib/theme';
 
 applyTheme();
+keepPrintsLight();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain #root');

@@ -99,16 +99,51 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 
   if (!response.ok) {
     const error = toApiError(response.status, payload);
-    if (globalErrorHandling && response.status === 401) {
-      clearStoredSession();
-      handlers.onUnauthorized?.();
-    } else if (globalErrorHandling && response.status === 403) {
-      handlers.onForbidden?.();
-    }
+    if (globalErrorHandling) announceRefusal(response.status);
     throw error;
   }
 
   return payload.json as T;
+}
+
+/**
+ * Downloads a file the API builds (a report's CSV) with the stored token, and hands it to the
+ * browser as `fileName`. Failures throw an ApiError like any call.
+ */
+export async function apiDownload(path: string, fileName: string, query?: Record<string, QueryValue>): Promise<void> {
+  const headers: Record<string, string> = {};
+  const token = readStoredToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), { headers });
+  } catch {
+    handlers.onNetworkError?.();
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+  if (!response.ok) {
+    const error = toApiError(response.status, await readPayload(response));
+    announceRefusal(response.status);
+    throw error;
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** A 401 ends the session; a 403 tells the user they may not. */
+function announceRefusal(status: number): void {
+  if (status === 401) {
+    clearStoredSession();
+    handlers.onUnauthorized?.();
+  } else if (status === 403) {
+    handlers.onForbidden?.();
+  }
 }
 
 type Payload = { json: unknown; text: string; contentType: string };

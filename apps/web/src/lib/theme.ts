@@ -18,6 +18,12 @@ export function applyTheme(): void {
   root.style.colorScheme = current;
 }
 
+/** Paper is white: printing always uses the light theme, then the screen goes back. */
+export function keepPrintsLight(): void {
+  window.addEventListener('beforeprint', () => document.documentElement.classList.remove('dark'));
+  window.addEventListener('afterprint', applyTheme);
+}
+
 export function setTheme(theme: Theme): void {
   current = theme;
   writeStorage(STORAGE_KEYS.theme, theme);

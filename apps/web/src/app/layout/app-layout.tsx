@@ -53,7 +53,7 @@ export function AppLayout() {
 
       <aside
         style={{ width }}
-        className="sticky top-0 hidden h-dvh shrink-0 border-r border-slate-200 bg-white transition-[width] duration-200 md:block dark:border-slate-800 dark:bg-slate-900"
+        className="sticky top-0 hidden h-dvh shrink-0 border-r print:hidden border-slate-200 bg-white transition-[width] duration-200 md:block dark:border-slate-800 dark:bg-slate-900"
       >
         <SidebarPanel collapsed={collapsed} />
       </aside>

@@ -9,7 +9,7 @@ export function Breadcrumb() {
   const crumbs = breadcrumbItems(pathname);
 
   return (
-    <nav aria-label={t('Breadcrumb')} className="mb-4">
+    <nav aria-label={t('Breadcrumb')} className="mb-4 print:hidden">
       <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-500 dark:text-slate-400">
         {crumbs.map((crumb, index) => {
           const last = index === crumbs.length - 1;

@@ -10,7 +10,7 @@ export function Header({ sidebarCollapsed, onToggleSidebar }: { sidebarCollapsed
   const { t } = useTranslation();
   const DesktopIcon = sidebarCollapsed ? PanelLeftOpen : PanelLeftClose;
   return (
-    <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-2 border-b border-slate-200 bg-white/85 px-3 backdrop-blur sm:gap-3 md:px-6 dark:border-slate-800 dark:bg-slate-950/85">
+    <header className="sticky top-0 z-30 flex print:hidden h-16 shrink-0 items-center gap-2 border-b border-slate-200 bg-white/85 px-3 backdrop-blur sm:gap-3 md:px-6 dark:border-slate-800 dark:bg-slate-950/85">
       <Button variant="ghost" size="icon" aria-label={t('Toggle sidebar')} title={t('Toggle sidebar')} onClick={onToggleSidebar}>
         <Menu aria-hidden className="size-5 md:hidden" />
         <DesktopIcon aria-hidden className="hidden size-5 md:block" />

@@ -28,13 +28,17 @@ type TableProps<Row> = {
   busy?: boolean;
   /** A failed load: its text and a retry button, in place of the rows. */
   error?: TableError | null;
+  /** What the first load says (default 'Loading…'). */
+  loadingText?: string;
+  /** A totals row under the rows, by column id. */
+  footer?: Partial<Record<string, ReactNode>>;
 };
 
 /**
  * The list table every screen uses: header, rows, and one full-width row for the loading,
  * empty and failed states. Row actions are real buttons inside cells, so Tab reaches them.
  */
-export function Table<Row>({ label, columns, rows, rowKey, emptyText, loading, busy, error }: TableProps<Row>) {
+export function Table<Row>({ label, columns, rows, rowKey, emptyText, loading, busy, error, loadingText, footer }: TableProps<Row>) {
   const { t } = useTranslation();
   const span = columns.length;
 
@@ -53,7 +57,7 @@ export function Table<Row>({ label, columns, rows, rowKey, emptyText, loading, b
   } else if (!rows) {
     body = loading ? (
       <StateRow span={span}>
-        <Spinner label={t('Loading…')} />
+        <Spinner label={loadingText ?? t('Loading…')} />
       </StateRow>
     ) : null;
   } else if (rows.length === 0) {
@@ -101,6 +105,17 @@ export function Table<Row>({ label, columns, rows, rowKey, emptyText, loading, b
         >
           {body}
         </tbody>
+        {footer && rows && rows.length > 0 && !error ? (
+          <tfoot className="border-t-2 border-slate-200 bg-slate-50/80 font-semibold text-slate-900 dark:border-slate-700 dark:bg-slate-800/40 dark:text-white">
+            <tr>
+              {columns.map((column) => (
+                <td key={column.id} className={cn('px-4 py-2.5', column.className)}>
+                  {footer[column.id]}
+                </td>
+              ))}
+            </tr>
+          </tfoot>
+        ) : null}
       </table>
     </div>
   );

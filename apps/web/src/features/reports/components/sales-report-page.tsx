@@ -1,7 +1,68 @@
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import type { Sale } from '@shop/contracts/sale';
+import { REPORT_FILES } from '@shop/contracts/report';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import type { Column } from '@/components/ui/table';
+import { formatMoney } from '@/lib/format';
+import { ReportScreen } from './report-screen';
 
+type Totals = { orders: number; items: number; qty: number; gross: number; discount: number; tax: number; net: number };
+
+const STATUS_TONES: Record<Sale['status'], BadgeTone> = { Paid: 'success', Partial: 'warning', Refunded: 'danger', Cancelled: 'neutral' };
+
+/** Spec 02 "Sales Report". */
 export function SalesReportPage() {
   const { t } = useTranslation();
-  return <ComingSoon title={t('Sales Report')} />;
+  const money = 'text-right tabular-nums';
+  const columns: Column<Sale>[] = [
+    { id: 'date', header: t('Date'), cell: (sale) => sale.business_date },
+    { id: 'so', header: t('SO'), cell: (sale) => <span className="font-mono text-xs">{sale.code}</span> },
+    { id: 'customer', header: t('Customer'), cell: (sale) => sale.customer_name ?? t('Walk-in') },
+    { id: 'channel', header: t('Channel'), cell: (sale) => sale.channel },
+    { id: 'items', header: t('Items'), className: 'text-right tabular-nums', cell: (sale) => sale.items_count },
+    { id: 'qty', header: t('Qty'), className: 'text-right tabular-nums', cell: (sale) => sale.total_qty },
+    { id: 'gross', header: t('Gross'), className: money, cell: (sale) => formatMoney(sale.gross) },
+    { id: 'discount', header: t('Discount'), className: money, cell: (sale) => formatMoney(sale.discount) },
+    { id: 'tax', header: t('Tax'), className: money, cell: (sale) => formatMoney(sale.tax) },
+    { id: 'net', header: t('Net'), className: money, cell: (sale) => formatMoney(sale.net) },
+    { id: 'payment', header: t('Payment'), cell: (sale) => sale.payment_method },
+    { id: 'status', header: t('Status'), cell: (sale) => <Badge tone={STATUS_TONES[sale.status]}>{t(sale.status)}</Badge> },
+  ];
+  const all = { value: '', label: t('All') };
+  return (
+    <ReportScreen<Sale, Totals>
+      title={t('Sales Report')}
+      path="/sales"
+      fileName={REPORT_FILES.sales}
+      perPage={8}
+      extraParams={{ perPage: 8 }}
+      filters={[
+        { id: 'channel', label: t('Channel'), options: [all, ...['POS', 'Online', 'Catering'].map((v) => ({ value: v, label: t(v) }))] },
+        { id: 'payment', label: t('Payment'), options: [all, ...['Cash', 'Card', 'Bank'].map((v) => ({ value: v, label: t(v) }))] },
+        { id: 'status', label: t('Status'), options: [all, ...['Paid', 'Partial', 'Refunded', 'Cancelled'].map((v) => ({ value: v, label: t(v) }))] },
+      ]}
+      columns={columns}
+      rowKey={(sale) => sale.id}
+      cards={(totals) => [
+        { label: t('Orders'), value: String(totals.orders) },
+        { label: t('Items'), value: String(totals.items) },
+        { label: t('Qty'), value: String(totals.qty) },
+        { label: t('Gross'), value: formatMoney(totals.gross) },
+        { label: t('Discount'), value: formatMoney(totals.discount) },
+        { label: t('Net'), value: formatMoney(totals.net) },
+      ]}
+      footer={(totals) => ({
+        date: t('Total'),
+        items: totals.items,
+        qty: totals.qty,
+        gross: formatMoney(totals.gross),
+        discount: formatMoney(totals.discount),
+        tax: formatMoney(totals.tax),
+        net: formatMoney(totals.net),
+      })}
+      emptyText={t('No sales match your filters.')}
+      loadingText={t('Loading sales…')}
+      errorText={t('Failed to load sales')}
+    />
+  );
 }

@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Category } from '@shop/contracts/category';
+import { apiRequest } from '@/lib/api-client';
+import type { Paginated } from '@/lib/list';
+
+/** The shop's categories for the stock report's filter (spec 02 asks for them by name). */
+export function useCategoryOptions() {
+  return useQuery({
+    queryKey: ['categories', 'list', { per_page: 1000, sort: 'name' }],
+    queryFn: ({ signal }) => apiRequest<Paginated<Category>>('/categories', { query: { per_page: 1000, sort: 'name' }, signal }),
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,208 @@
+import { useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { Download, Printer, RotateCcw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { ListFooter } from '@/components/ui/list-footer';
+import { PageTitle } from '@/components/ui/page-title';
+import { SearchInput } from '@/components/ui/search-input';
+import { Select } from '@/components/ui/select';
+import { Table, type Column } from '@/components/ui/table';
+import { apiDownload } from '@/lib/api-client';
+import { addDays, todayIn } from '@/lib/dates';
+import { failureText } from '@/lib/error-text';
+import { useShopSettings } from '@/lib/shop-settings';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useLoadErrorToast } from '@/lib/use-load-error-toast';
+import { usePage } from '@/lib/use-page';
+import { getReportPage, useReportPage, type ReportPage, type ReportParams } from '../api/report-query';
+
+export type ReportFilter = { id: string; label: string; options: { value: string; label: string }[] };
+export type SummaryCard = { label: string; value: string };
+
+/** Rows printed at most: a printout of more is a CSV's job. */
+const PRINT_LIMIT = 1000;
+
+type ReportScreenProps<Row, Totals> = {
+  title: string;
+  /** The endpoint: `/sales`, `/supplies`, `/stock-report`; its CSV is at `${path}/export`. */
+  path: string;
+  fileName: string;
+  perPage: number;
+  /** Report-specific selects (Payment, Status…); their first option is "All". */
+  filters: ReportFilter[];
+  columns: Column<Row>[];
+  rowKey: (row: Row) => string | number;
+  cards: (totals: Totals) => SummaryCard[];
+  footer?: (totals: Totals) => Partial<Record<string, ReactNode>>;
+  emptyText: string;
+  loadingText?: string;
+  errorText: string;
+  /** Parameters beyond the shared ones, e.g. sales take `perPage` too. */
+  extraParams?: ReportParams;
+};
+
+/**
+ * The frame the three reports share (spec 02 "Reports (shared)"): From, To, search, the report's
+ * own filters, Reset, Export CSV and Print; cards and a footer over the whole filtered set; a
+ * paged table. Dates default to the last 30 days of the shop's calendar.
+ */
+export function ReportScreen<Row, Totals>(props: ReportScreenProps<Row, Totals>) {
+  const { title, path, fileName, perPage, filters, columns, rowKey, cards, footer, emptyText, loadingText, errorText, extraParams } = props;
+  const { t } = useTranslation();
+  const { settings } = useShopSettings();
+  const today = todayIn(settings.localization.timezone);
+  const defaults = { from: addDays(today, -29), to: today, search: '', choices: {} as Record<string, string> };
+
+  const [from, setFrom] = useState(defaults.from);
+  const [to, setTo] = useState(defaults.to);
+  const [search, setSearch] = useState('');
+  const [choices, setChoices] = useState<Record<string, string>>({});
+  const q = useDebouncedValue(search.trim());
+  const filterParams: ReportParams = { from: from || undefined, to: to || undefined, q: q || undefined, ...choices, ...extraParams };
+  const [page, setPage] = usePage(JSON.stringify(filterParams));
+  const report = useReportPage<Row, Totals>(path, { ...filterParams, page, per_page: perPage });
+  useLoadErrorToast(report.error, report.errorUpdatedAt, errorText, t);
+
+  const [exporting, setExporting] = useState(false);
+  const [printRows, setPrintRows] = useState<{ rows: Row[]; total: number } | null>(null);
+  const [printing, setPrinting] = useState(false);
+
+  function reset() {
+    setFrom(defaults.from);
+    setTo(defaults.to);
+    setSearch('');
+    setChoices(defaults.choices);
+  }
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      await apiDownload(`${path}/export`, fileName, filterParams);
+    } catch (error) {
+      const message = failureText(error, t('Export failed'), t);
+      if (message) toast.error(message);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  async function print() {
+    setPrinting(true);
+    try {
+      const all: ReportPage<Row, Totals> = await getReportPage<Row, Totals>(path, { ...filterParams, page: 1, per_page: PRINT_LIMIT, perPage: PRINT_LIMIT });
+      // The whole filtered set goes on the page first, then the browser prints it.
+      flushSync(() => setPrintRows({ rows: all.data, total: all.meta.total }));
+      window.print();
+      setPrintRows(null);
+    } catch (error) {
+      const message = failureText(error, errorText, t);
+      if (message) toast.error(message);
+    } finally {
+      setPrinting(false);
+    }
+  }
+
+  const totals = report.data?.meta.totals;
+  const rows = report.data?.data;
+  const footerCells = totals && footer ? footer(totals) : undefined;
+  const filterSummary = [
+    `${t('From')}: ${from || '—'}`,
+    `${t('To')}: ${to || '—'}`,
+    ...(q ? [`${t('Search')}: ${q}`] : []),
+    ...filters.map((filter) => `${filter.label}: ${filter.options.find((o) => o.value === (choices[filter.id] ?? ''))?.label ?? t('All')}`),
+  ].join(' · ');
+
+  return (
+    <section>
+      <PageTitle title={title} />
+      <Card className="mb-5 print:hidden">
+        <div className="flex flex-wrap items-end gap-3 px-4 py-3">
+          <div className="space-y-1">
+            <Label htmlFor="report-from">{t('From')}</Label>
+            <Input id="report-from" type="date" className="w-40" value={from} max={to || undefined} onChange={(event) => setFrom(event.target.value)} />
+          </div>
+          <div className="space-y-1">
+            <Label htmlFor="report-to">{t('To')}</Label>
+            <Input id="report-to" type="date" className="w-40" value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} />
+          </div>
+          <div className="min-w-52 flex-1 space-y-1">
+            <Label htmlFor="report-search">{t('Search')}</Label>
+            <SearchInput id="report-search" className="sm:max-w-none" placeholder={t('Search name/ref/notes…')} value={search} onChange={(event) => setSearch(event.target.value)} />
+          </div>
+          {filters.map((filter) => (
+            <div key={filter.id} className="space-y-1">
+              <Label htmlFor={`report-${filter.id}`}>{filter.label}</Label>
+              <Select
+                id={`report-${filter.id}`}
+                className="w-40"
+                value={choices[filter.id] ?? ''}
+                onChange={(event) => setChoices((current) => ({ ...current, [filter.id]: event.target.value }))}
+              >
+                {filter.options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          ))}
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={reset}>
+              <RotateCcw aria-hidden className="size-4" />
+              {t('Reset')}
+            </Button>
+            <Button variant="secondary" onClick={() => void exportCsv()} disabled={exporting}>
+              <Download aria-hidden className="size-4" />
+              {exporting ? t('Exporting…') : t('Export CSV')}
+            </Button>
+            <Button variant="secondary" onClick={() => void print()} disabled={printing}>
+              <Printer aria-hidden className="size-4" />
+              {t('Print')}
+            </Button>
+          </div>
+        </div>
+      </Card>
+
+      <p className="mb-3 hidden text-sm text-slate-600 print:block">{filterSummary}</p>
+
+      <dl aria-label={t('Summary')} className="mb-5 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6 print:grid-cols-6">
+        {(totals ? cards(totals) : []).map((card) => (
+          <Card key={card.label} className="px-4 py-3">
+            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">{card.label}</dt>
+            <dd className="mt-1 text-xl font-semibold text-slate-900 tabular-nums dark:text-white">{card.value}</dd>
+          </Card>
+        ))}
+      </dl>
+
+      <Card className="print:hidden">
+        <Table
+          label={title}
+          columns={columns}
+          rows={rows}
+          rowKey={rowKey}
+          loading={report.isPending}
+          loadingText={loadingText}
+          busy={report.isPlaceholderData}
+          emptyText={emptyText}
+          error={report.isError ? { text: errorText, onRetry: () => void report.refetch() } : null}
+          footer={footerCells}
+        />
+        <ListFooter meta={report.data?.meta} rowCount={rows?.length ?? 0} onPageChange={setPage} />
+      </Card>
+
+      {printRows ? (
+        <div className="hidden print:block">
+          <Table label={title} columns={columns} rows={printRows.rows} rowKey={rowKey} emptyText={emptyText} footer={footerCells} />
+          {printRows.total > printRows.rows.length ? (
+            <p className="mt-2 text-xs">{t('First {{shown}} of {{total}} rows; export CSV for all of them.', { shown: printRows.rows.length, total: printRows.total })}</p>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
