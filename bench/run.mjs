@@ -183,6 +183,103 @@ try {
   console.log(`| HTTP POST /api/sales | ${Math.round(checkoutHttp.requests.average)} | ${checkoutHttp.latency.p50} | ${checkoutHttp.latency.p99} | ${checkoutHttp.non2xx + checkoutHttp.errors} |`);
   console.log(`| same transaction called directly | ${Math.round(direct.perSecond)} | ${direct.p50.toFixed(1)} | ${direct.p99.toFixed(1)} | ${direct.failed} |`);
   console.log(`HTTP reaches ${((checkoutHttp.requests.average / direct.perSecond) * 100).toFixed(0)}% of the direct rate.`);
+
+  // Reports on a year of a busy shop: ≥ 500,000 sale lines, 2,000 supplies, 10,000 products.
+  const yearSales = Number(process.env.BENCH_YEAR_SALES ?? 250_000);
+  const generated = JSON.parse(
+    execFileSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'bench/generate-year.ts'), process.env.BENCH_DATABASE_URL || path.join(dataDir, 'shop.db'), String(yearSales), String(me2.data.id)], {
+      cwd: root,
+      encoding: 'utf8',
+    }).trim(),
+  );
+  const today = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
+  const yearAgo = new Date(Date.now() + 7 * 3600_000 - 364 * 86_400_000).toISOString().slice(0, 10);
+  const timed = async (url, times = 15) => {
+    const ms = [];
+    let bytes = 0;
+    for (let i = 0; i < times; i += 1) {
+      const t = performance.now();
+      const r = await fetch(`${base}${url}`, { headers: auth });
+      bytes = (await r.arrayBuffer()).byteLength;
+      if (!r.ok) throw new Error(`${url} answered ${r.status}`);
+      ms.push(performance.now() - t);
+    }
+    ms.sort((a, b) => a - b);
+    return { p50: pct(ms, 50), p95: pct(ms, 95), bytes };
+  };
+  const reportUrls = [
+    ['Sales report, first page, last 30 days', '/api/sales?per_page=8&perPage=8'],
+    ['Sales report, first page, whole year', `/api/sales?per_page=8&perPage=8&from=${yearAgo}&to=${today}`],
+    ['Purchase report, first page, whole year', `/api/supplies?per_page=8&from=${yearAgo}&to=${today}`],
+    ['Stock report, first page, last 30 days', '/api/stock-report?per_page=10'],
+    ['Stock report, first page, whole year', `/api/stock-report?per_page=10&from=${yearAgo}&to=${today}`],
+    ['Dashboard', '/api/dashboard'],
+  ];
+  const reportRows = [];
+  for (const [name, url] of reportUrls) reportRows.push([name, await timed(url)]);
+  const exports = [];
+  for (const [name, url] of [
+    ['sales-report.csv, whole year', `/api/sales/export?from=${yearAgo}&to=${today}`],
+    ['purchase-report.csv, whole year', `/api/supplies/export?from=${yearAgo}&to=${today}`],
+    ['stock-report.csv, whole year', `/api/stock-report/export?from=${yearAgo}&to=${today}`],
+  ]) {
+    const t = performance.now();
+    const text = await (await fetch(`${base}${url}`, { headers: auth })).text();
+    exports.push([name, performance.now() - t, text.trim().split('\n').length - 1, text.length]);
+  }
+
+  // Sales while reports run: 10 tills sell while 2 managers keep opening the year's reports.
+  let reportsRunning = true;
+  let reportsDone = 0;
+  const managers = Array.from({ length: 2 }, async () => {
+    while (reportsRunning) {
+      for (const [, url] of reportUrls) {
+        if (!reportsRunning) break;
+        await (await fetch(`${base}${url}`, { headers: auth })).arrayBuffer();
+        reportsDone += 1;
+      }
+    }
+  });
+  const underReports = await autocannon({
+    url: `${base}/api/sales`,
+    connections: 10,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          saleNumber += 1;
+          return { ...request, headers: { ...auth, 'idempotency-key': `bench-r-${process.pid}-${saleNumber}` }, body: saleBody(saleNumber) };
+        },
+      },
+    ],
+  });
+  reportsRunning = false;
+  await Promise.all(managers);
+  const idleCheckout = await autocannon({
+    url: `${base}/api/sales`,
+    connections: 10,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          saleNumber += 1;
+          return { ...request, headers: { ...auth, 'idempotency-key': `bench-i-${process.pid}-${saleNumber}` }, body: saleBody(saleNumber) };
+        },
+      },
+    ],
+  });
+
+  console.log(`\nReports on a year of data: ${generated.sales} sales, ${generated.saleLines} sale lines, ${generated.supplies} supplies (generated in ${generated.seconds.toFixed(0)} s), ${productCount + 31} products`);
+  console.log('| request | p50 ms | p95 ms | KB |');
+  console.log('|---|---|---|---|');
+  for (const [name, r] of reportRows) console.log(`| ${name} | ${r.p50.toFixed(0)} | ${r.p95.toFixed(0)} | ${(r.bytes / 1024).toFixed(1)} |`);
+  console.log('\n| CSV export | seconds | rows | MB |');
+  console.log('|---|---|---|---|');
+  for (const [name, ms, rows, chars] of exports) console.log(`| ${name} | ${(ms / 1000).toFixed(2)} | ${rows} | ${(chars / 1024 / 1024).toFixed(1)} |`);
+  console.log(`\nCheckout with 10 tills on the year's data: idle p50 ${idleCheckout.latency.p50} ms, p99 ${idleCheckout.latency.p99} ms, ${Math.round(idleCheckout.requests.average)} sales/s`);
+  console.log(`…while 2 managers ran ${reportsDone} report pages: p50 ${underReports.latency.p50} ms, p99 ${underReports.latency.p99} ms, ${Math.round(underReports.requests.average)} sales/s, failed ${underReports.non2xx + underReports.errors}`);
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
