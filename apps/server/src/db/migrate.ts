@@ -5,6 +5,8 @@ import { initial } from './migrations/0001-initial';
 import { catalog } from './migrations/0002-catalog';
 import { stock } from './migrations/0003-stock';
 import { sales } from './migrations/0004-sales';
+import { reportIndexes } from './migrations/0005-report-indexes';
+import { stockMonths } from './migrations/0006-stock-months';
 
 /** Every migration, in order; listed here (not read from disk) so the bundled server carries them. */
 function migrations(kind: DbKind): Record<string, Migration> {
@@ -13,6 +15,8 @@ function migrations(kind: DbKind): Record<string, Migration> {
     '0002-catalog': catalog(kind),
     '0003-stock': stock(kind),
     '0004-sales': sales(kind),
+    '0005-report-indexes': reportIndexes(),
+    '0006-stock-months': stockMonths(),
   };
 }
 

@@ -298,6 +298,16 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+export interface StockMonthsTable {
+  product_id: number;
+  /** YYYY-MM */
+  month: string;
+  purchased: number;
+  sold: number;
+  adjusted: number;
+  net: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -322,6 +332,7 @@ export interface Database {
   refunds: RefundsTable;
   refund_items: RefundItemsTable;
   idempotency_keys: IdempotencyKeysTable;
+  stock_months: StockMonthsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -45,6 +45,33 @@ export async function recordMovement(tx: ServiceContext, movement: MovementInput
     .set((eb) => ({ on_hand: eb('on_hand', '+', movement.quantity) }))
     .where('id', '=', movement.productId)
     .execute();
+  await addToMonth(tx, movement);
+}
+
+/** Keeps stock_months (the ledger by product and month) in step, in the same transaction. */
+async function addToMonth(tx: ServiceContext, movement: MovementInput): Promise<void> {
+  const receipt = movement.kind === 'receipt' || movement.kind === 'receipt_correction';
+  const sale = movement.kind === 'sale' || movement.kind === 'refund';
+  const row = {
+    product_id: movement.productId,
+    month: movement.businessDate.slice(0, 7),
+    purchased: receipt ? movement.quantity : 0,
+    sold: sale ? -movement.quantity : 0,
+    adjusted: movement.kind === 'adjustment' ? movement.quantity : 0,
+    net: movement.quantity,
+  };
+  await tx.db
+    .insertInto('stock_months')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['product_id', 'month']).doUpdateSet((eb) => ({
+        purchased: eb('stock_months.purchased', '+', row.purchased),
+        sold: eb('stock_months.sold', '+', row.sold),
+        adjusted: eb('stock_months.adjusted', '+', row.adjusted),
+        net: eb('stock_months.net', '+', row.net),
+      })),
+    )
+    .execute();
 }
 
 /**

@@ -14,51 +14,111 @@ export async function reportRange(ctx: ServiceContext, query: { from?: string | 
   return { from, to };
 }
 
+type Sums = { purchased: number; sold: number; adjusted: number; net: number };
+const ZERO: Sums = { purchased: 0, sold: 0, adjusted: 0, net: 0 };
+
+const monthOf = (day: string) => day.slice(0, 7);
+const firstOfMonth = (day: string) => `${monthOf(day)}-01`;
+const lastOfMonth = (day: string) => addDays(`${monthOf(addDays(firstOfMonth(day), 31))}-01`, -1);
+const nextMonth = (month: string) => monthOf(addDays(`${month}-01`, 31));
+const previousMonth = (month: string) => monthOf(addDays(`${month}-01`, -1));
+
+function add(into: Map<number, Sums>, productId: number, sums: Sums) {
+  const current = into.get(productId) ?? ZERO;
+  into.set(productId, {
+    purchased: current.purchased + Number(sums.purchased),
+    sold: current.sold + Number(sums.sold),
+    adjusted: current.adjusted + Number(sums.adjusted),
+    net: current.net + Number(sums.net),
+  });
+}
+
 /**
- * Every tracked product over [from, to], straight from the ledger: opening is what the ledger
- * held before `from`, then receipts, sales net of refunds and adjustments inside the range, and
- * closing is opening plus all of those. Unit cost is the weighted average of the receipts up
- * to `to`; valuation is closing × unit cost.
+ * The ledger summed per product over the days [from, to] (to `null`: from on, without end):
+ * whole months from stock_months, the days at either edge from the movements themselves.
+ */
+async function ledgerSums(ctx: ServiceContext, from: string, to: string | null): Promise<Map<number, Sums>> {
+  const edges: [string, string][] = [];
+  let firstFull = monthOf(from);
+  if (from !== firstOfMonth(from)) {
+    edges.push([from, to !== null && to < lastOfMonth(from) ? to : lastOfMonth(from)]);
+    firstFull = nextMonth(monthOf(from));
+  }
+  let lastFull: string | null = null;
+  if (to !== null) {
+    lastFull = monthOf(to);
+    if (to !== lastOfMonth(to)) {
+      lastFull = previousMonth(monthOf(to));
+      const start = firstOfMonth(to) > from ? firstOfMonth(to) : from;
+      if (!edges.some(([a, b]) => a === start && b === to)) edges.push([start, to]);
+    }
+  }
+  const sums = new Map<number, Sums>();
+  if (edges.length) {
+    const rows = await ctx.db
+      .selectFrom('stock_movements')
+      .select('product_id')
+      .select([
+        sql<number>`sum(case when kind in ('receipt', 'receipt_correction') then quantity else 0 end)`.as('purchased'),
+        sql<number>`sum(case when kind in ('sale', 'refund') then -quantity else 0 end)`.as('sold'),
+        sql<number>`sum(case when kind = 'adjustment' then quantity else 0 end)`.as('adjusted'),
+        sql<number>`sum(quantity)`.as('net'),
+      ])
+      .where((eb) => eb.or(edges.map(([a, b]) => eb.and([eb('business_date', '>=', a), eb('business_date', '<=', b)]))))
+      .groupBy('product_id')
+      .execute();
+    for (const row of rows) add(sums, row.product_id, row);
+  }
+  if (lastFull === null || firstFull <= lastFull) {
+    let months = ctx.db
+      .selectFrom('stock_months')
+      .select('product_id')
+      .select([
+        sql<number>`sum(purchased)`.as('purchased'),
+        sql<number>`sum(sold)`.as('sold'),
+        sql<number>`sum(adjusted)`.as('adjusted'),
+        sql<number>`sum(net)`.as('net'),
+      ])
+      .where('month', '>=', firstFull);
+    if (lastFull !== null) months = months.where('month', '<=', lastFull);
+    for (const row of await months.groupBy('product_id').execute()) add(sums, row.product_id, row);
+  }
+  return sums;
+}
+
+/**
+ * Every tracked product over [from, to], from the ledger: receipts, sales net of refunds and
+ * adjustments inside the range; closing is what was on hand at the end of `to` and opening what
+ * was there before `from`, both counted back from today's on-hand (which always equals the
+ * ledger's sum). Unit cost is the weighted average of the batches received up to `to`.
  */
 export async function stockReportRows(ctx: ServiceContext, query: Omit<StockReportQuery, 'page' | 'per_page'>) {
   const { from, to } = await reportRange(ctx, query);
-  const receipt = sql`kind in ('receipt', 'receipt_correction')`;
   let select = ctx.db
-    .with('m', (db) =>
+    .with('c', (db) =>
       db
-        .selectFrom('stock_movements')
+        .selectFrom('stock_batches')
         .select('product_id')
-        .select([
-          sql<number>`sum(case when business_date < ${from} then quantity else 0 end)`.as('opening'),
-          sql<number>`sum(case when business_date >= ${from} and ${receipt} then quantity else 0 end)`.as('purchased'),
-          sql<number>`sum(case when business_date >= ${from} and kind in ('sale', 'refund') then -quantity else 0 end)`.as('sold'),
-          sql<number>`sum(case when business_date >= ${from} and kind = 'adjustment' then quantity else 0 end)`.as('adjusted'),
-          sql<number>`sum(quantity)`.as('closing'),
-          sql<number>`sum(case when ${receipt} then quantity * unit_cost_cents else 0 end)`.as('cost_value'),
-          sql<number>`sum(case when ${receipt} then quantity else 0 end)`.as('cost_qty'),
-        ])
-        .where('business_date', '<=', to)
+        .select([sql<number>`sum(quantity * unit_cost_cents)`.as('cost_value'), sql<number>`sum(quantity)`.as('cost_qty')])
+        .where('source', 'in', ['supply', 'manual'])
+        .where('received_date', '<=', to)
         .groupBy('product_id'),
     )
     .selectFrom('products')
     .innerJoin('categories', 'categories.id', 'products.category_id')
     .innerJoin('units', 'units.id', 'products.unit_id')
-    .leftJoin('m', 'm.product_id', 'products.id')
+    .leftJoin('c', 'c.product_id', 'products.id')
     .select([
       'products.id',
       'products.name',
       'products.sku',
       'products.reorder_level',
       'products.category_id',
+      'products.on_hand',
       'categories.name as category',
       'units.name as unit',
-      'm.opening',
-      'm.purchased',
-      'm.sold',
-      'm.adjusted',
-      'm.closing',
-      'm.cost_value',
-      'm.cost_qty',
+      'c.cost_value',
+      'c.cost_qty',
     ])
     .where('products.track_stock', '=', 1);
   if (query.q) {
@@ -72,33 +132,37 @@ export async function stockReportRows(ctx: ServiceContext, query: Omit<StockRepo
     );
   }
   if (query.category) select = select.where('products.category_id', '=', query.category);
-  if (query.state) {
-    const below = sql<boolean>`coalesce(m.closing, 0) <= products.reorder_level`;
-    select = select.where(query.state === 'Below Reorder' ? below : sql<boolean>`not (${below})`);
-  }
-  const raw = await select.orderBy('products.name').orderBy('products.id').execute();
-  const rows: StockReportRow[] = raw.map((row) => {
-    const closing = Number(row.closing ?? 0);
-    const costQty = Number(row.cost_qty ?? 0);
-    const unitCostCents = costQty > 0 ? Math.round(Number(row.cost_value ?? 0) / costQty) : 0;
-    return {
-      productId: row.id,
-      sku: row.sku,
-      name: row.name,
-      category: row.category,
-      categoryId: row.category_id,
-      unit: row.unit,
+  const [products, inRange, afterTo] = await Promise.all([
+    select.orderBy('products.name').orderBy('products.id').execute(),
+    ledgerSums(ctx, from, to),
+    ledgerSums(ctx, addDays(to, 1), null),
+  ]);
+  const rows: StockReportRow[] = [];
+  for (const product of products) {
+    const range = inRange.get(product.id) ?? ZERO;
+    const closing = product.on_hand - (afterTo.get(product.id) ?? ZERO).net;
+    const state = closing <= product.reorder_level ? 'Below Reorder' : 'Normal';
+    if (query.state && query.state !== state) continue;
+    const costQty = Number(product.cost_qty ?? 0);
+    const unitCostCents = costQty > 0 ? Math.round(Number(product.cost_value ?? 0) / costQty) : 0;
+    rows.push({
+      productId: product.id,
+      sku: product.sku,
+      name: product.name,
+      category: product.category,
+      categoryId: product.category_id,
+      unit: product.unit,
       unitCost: fromCents(unitCostCents),
-      openingQty: Number(row.opening ?? 0),
-      purchasedQty: Number(row.purchased ?? 0),
-      soldQty: Number(row.sold ?? 0),
-      adjustedQty: Number(row.adjusted ?? 0),
+      openingQty: closing - range.net,
+      purchasedQty: range.purchased,
+      soldQty: range.sold,
+      adjustedQty: range.adjusted,
       closingQty: closing,
       valuation: fromCents(closing * unitCostCents),
-      reorderLevel: row.reorder_level,
-      state: closing <= row.reorder_level ? 'Below Reorder' : 'Normal',
-    };
-  });
+      reorderLevel: product.reorder_level,
+      state,
+    });
+  }
   return { rows, from, to };
 }
 
