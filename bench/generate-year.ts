@@ -4,6 +4,7 @@
 // Usage: tsx bench/generate-year.ts <sqlite file | postgres url> <sales> <user id>
 import { sql } from 'kysely';
 import { openDatabase } from '../apps/server/src/db/client';
+import { rebuildStockMonths } from '../apps/server/src/db/migrations/0006-stock-months';
 import type { Database } from '../apps/server/src/db/schema';
 import { businessDate, addDays } from '../apps/server/src/lib/business-date';
 
@@ -134,7 +135,8 @@ for (let start = 0; start < SALES; start += 5000) {
   );
 }
 await db.updateTable('counters').set({ value: numberBase + SALES }).where('name', '=', 'sale').execute();
-// On-hand follows the ledger, as the services keep it.
+// On-hand and the monthly sums follow the ledger, as the services keep them.
+await rebuildStockMonths(db);
 await sql`update products set on_hand = coalesce((select sum(m.quantity) from stock_movements m where m.product_id = products.id), 0)`.execute(db);
 if (database.kind === 'postgres') {
   await sql`select setval(pg_get_serial_sequence('sales', 'id'), (select max(id) from sales))`.execute(db);
