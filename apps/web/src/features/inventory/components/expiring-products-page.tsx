@@ -197,7 +197,7 @@ function WindowChooser({ value, onChange }: { value: ExpiringWindow; onChange: (
   return (
     <fieldset className="flex items-center gap-2">
       <legend className="sr-only">{t('Expiring within')}</legend>
-      <span aria-hidden className="text-sm text-slate-500 dark:text-slate-400">
+      <span aria-hidden className="text-sm whitespace-nowrap text-slate-500 dark:text-slate-400">
         {t('Expiring within')}
       </span>
       <div className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5 shadow-xs dark:border-slate-700 dark:bg-slate-900">
@@ -205,7 +205,7 @@ function WindowChooser({ value, onChange }: { value: ExpiringWindow; onChange: (
           <label
             key={option}
             className={cn(
-              'cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors has-focus-visible:outline-2 has-focus-visible:outline-offset-1 has-focus-visible:outline-indigo-500',
+              'relative cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors has-focus-visible:outline-2 has-focus-visible:outline-offset-1 has-focus-visible:outline-indigo-500',
               option === value
                 ? 'bg-indigo-600 text-white dark:bg-indigo-500'
                 : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
@@ -214,7 +214,7 @@ function WindowChooser({ value, onChange }: { value: ExpiringWindow; onChange: (
             <input
               type="radio"
               name="expiring-window"
-              className="sr-only"
+              className="absolute inset-0 cursor-pointer appearance-none opacity-0"
               value={option}
               checked={option === value}
               onChange={() => onChange(option)}
