@@ -120,9 +120,12 @@ function fakeApi(options: FakeOptions = {}) {
   };
 }
 
+// The form tests type a good deal; on a busy machine they need more than the default 5 s.
+const SLOW = { timeout: 20_000 };
+
 const toasts = () => [...document.querySelectorAll('[data-sonner-toast]')].map((toast) => toast.textContent ?? '');
 
-describe('Stock Inventory', () => {
+describe('Stock Inventory', SLOW, () => {
   it('lists receipts with product and SKU, money and dates, and the totals of the whole search in the footer', async () => {
     const api = fakeApi({
       records: [
@@ -301,7 +304,7 @@ describe('Stock Inventory', () => {
   });
 });
 
-describe('Expiring Products', () => {
+describe('Expiring Products', SLOW, () => {
   const BATCHES = [
     batch(41, -3),
     batch(42, 0, { product: { id: 3, name: 'Butter Croissant', sku: 'BAK-001' }, remaining: 30, value: 25.5, unit_cost: 0.85 }),
