@@ -2,11 +2,11 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { Role } from '@shop/contracts/common';
 
 /** What a screen may offer; the server enforces the same rules (DESIGN.md §4). */
-export type Permission = 'catalog:write' | 'promotions:write' | 'customers:create' | 'customers:write' | 'reports:read';
+export type Permission = 'catalog:write' | 'promotions:write' | 'customers:create' | 'customers:write' | 'reports:read' | 'stock:write';
 
 const GRANTS: Record<Role, readonly Permission[]> = {
-  Admin: ['catalog:write', 'promotions:write', 'customers:create', 'customers:write', 'reports:read'],
-  Manager: ['catalog:write', 'promotions:write', 'customers:create', 'customers:write', 'reports:read'],
+  Admin: ['catalog:write', 'promotions:write', 'customers:create', 'customers:write', 'reports:read', 'stock:write'],
+  Manager: ['catalog:write', 'promotions:write', 'customers:create', 'customers:write', 'reports:read', 'stock:write'],
   Staff: ['customers:create'],
 };
 

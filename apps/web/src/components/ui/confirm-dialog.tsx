@@ -13,13 +13,25 @@ type ConfirmDialogProps = {
   /** What is about to go, e.g. the record's name; shown under the description. */
   subject?: ReactNode;
   confirmLabel?: string;
+  /** The confirm button's text while the action runs ('Deleting…' unless told). */
+  pendingLabel?: string;
   /** The confirmed action is running: Delete is disabled and the dialog stays open. */
   pending?: boolean;
   onConfirm: () => void;
 };
 
 /** "Are you sure?" before a destructive action. Focus starts on Cancel; Escape cancels. */
-export function ConfirmDialog({ open, onOpenChange, title, description, subject, confirmLabel, pending = false, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  subject,
+  confirmLabel,
+  pendingLabel,
+  pending = false,
+  onConfirm,
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   const focus = useRestoreFocus();
   return (
@@ -51,7 +63,7 @@ export function ConfirmDialog({ open, onOpenChange, title, description, subject,
               </Button>
             </AlertDialog.Cancel>
             <Button variant="danger" disabled={pending} onClick={onConfirm}>
-              {pending ? t('Deleting…') : (confirmLabel ?? t('Delete'))}
+              {pending ? (pendingLabel ?? t('Deleting…')) : (confirmLabel ?? t('Delete'))}
             </Button>
           </div>
         </AlertDialog.Content>

@@ -63,4 +63,20 @@ describe('Table', () => {
     await user.tab();
     expect(screen.getByRole('button', { name: 'Edit Mocha' })).toHaveFocus();
   });
+  it('adds a footer row under the rows only when there are rows, in the columns it belongs to', () => {
+    const withTotals: Column<Row>[] = [
+      { id: 'name', header: 'Name', cell: (row) => row.name, footer: 'Total' },
+      { id: 'actions', header: 'Actions', cell: () => null },
+    ];
+    const { rerender } = render(
+      <Table label="Things" columns={withTotals} rows={[{ id: 1, name: 'Latte' }]} rowKey={(row) => row.id} emptyText="Nothing here." rowClassName={() => 'bg-red-50'} />,
+    );
+    const rows = screen.getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveClass('bg-red-50');
+    expect(rows[2]!.closest('tfoot')).not.toBeNull();
+    expect(within(rows[2]!).getAllByRole('cell').map((td) => td.textContent)).toEqual(['Total', '']);
+    rerender(<Table label="Things" columns={withTotals} rows={[]} rowKey={(row) => row.id} emptyText="Nothing here." />);
+    expect(screen.queryByText('Total')).not.toBeInTheDocument();
+  });
 });

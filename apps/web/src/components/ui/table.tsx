@@ -10,6 +10,8 @@ export type Column<Row> = {
   cell: (row: Row) => ReactNode;
   /** Classes for the column's header and cells (width, alignment). */
   className?: string;
+  /** This column's cell in a footer row under the rows (e.g. a total); the row shows when a column has one. */
+  footer?: ReactNode;
 };
 
 export type TableError = { text: string; onRetry: () => void };
@@ -28,17 +30,17 @@ type TableProps<Row> = {
   busy?: boolean;
   /** A failed load: its text and a retry button, in place of the rows. */
   error?: TableError | null;
+  /** Extra classes for one row (e.g. a warning tint); never the only sign of what it means. */
+  rowClassName?: (row: Row) => string | undefined;
   /** What the first load says (default 'Loading…'). */
   loadingText?: string;
-  /** A totals row under the rows, by column id. */
-  footer?: Partial<Record<string, ReactNode>>;
 };
 
 /**
  * The list table every screen uses: header, rows, and one full-width row for the loading,
  * empty and failed states. Row actions are real buttons inside cells, so Tab reaches them.
  */
-export function Table<Row>({ label, columns, rows, rowKey, emptyText, loading, busy, error, loadingText, footer }: TableProps<Row>) {
+export function Table<Row>({ label, columns, rows, rowKey, emptyText, loading, busy, error, rowClassName, loadingText }: TableProps<Row>) {
   const { t } = useTranslation();
   const span = columns.length;
 
@@ -68,7 +70,7 @@ export function Table<Row>({ label, columns, rows, rowKey, emptyText, loading, b
     );
   } else {
     body = rows.map((row) => (
-      <tr key={rowKey(row)} className="transition-colors hover:bg-slate-50/80 dark:hover:bg-slate-800/40">
+      <tr key={rowKey(row)} className={cn('transition-colors hover:bg-slate-50/80 dark:hover:bg-slate-800/40', rowClassName?.(row))}>
         {columns.map((column) => (
           <td key={column.id} className={cn('px-4 py-3 align-middle text-slate-700 dark:text-slate-300', column.className)}>
             {column.cell(row)}
@@ -77,6 +79,9 @@ export function Table<Row>({ label, columns, rows, rowKey, emptyText, loading, b
       </tr>
     ));
   }
+
+  const hasRows = !error && rows !== undefined && rows.length > 0;
+  const footer = hasRows && columns.some((column) => column.footer !== undefined);
 
   return (
     <div className="overflow-x-auto">
@@ -105,12 +110,12 @@ export function Table<Row>({ label, columns, rows, rowKey, emptyText, loading, b
         >
           {body}
         </tbody>
-        {footer && rows && rows.length > 0 && !error ? (
-          <tfoot className="border-t-2 border-slate-200 bg-slate-50/80 font-semibold text-slate-900 dark:border-slate-700 dark:bg-slate-800/40 dark:text-white">
+        {footer ? (
+          <tfoot className="border-t-2 border-slate-200 bg-slate-50/80 font-semibold dark:border-slate-700 dark:bg-slate-800/40">
             <tr>
               {columns.map((column) => (
-                <td key={column.id} className={cn('px-4 py-2.5', column.className)}>
-                  {footer[column.id]}
+                <td key={column.id} className={cn('px-4 py-3 align-middle text-slate-900 dark:text-white', column.className)}>
+                  {column.footer}
                 </td>
               ))}
             </tr>

@@ -110,6 +110,7 @@ export function ReportScreen<Row, Totals>(props: ReportScreenProps<Row, Totals>)
   const totals = report.data?.meta.totals;
   const rows = report.data?.data;
   const footerCells = totals && footer ? footer(totals) : undefined;
+  const withFooter = footerCells ? columns.map((column) => ({ ...column, footer: footerCells[column.id] ?? '' })) : columns;
   const filterSummary = [
     `${t('From')}: ${from || '—'}`,
     `${t('To')}: ${to || '—'}`,
@@ -182,7 +183,7 @@ export function ReportScreen<Row, Totals>(props: ReportScreenProps<Row, Totals>)
       <Card className="print:hidden">
         <Table
           label={title}
-          columns={columns}
+          columns={withFooter}
           rows={rows}
           rowKey={rowKey}
           loading={report.isPending}
@@ -190,14 +191,13 @@ export function ReportScreen<Row, Totals>(props: ReportScreenProps<Row, Totals>)
           busy={report.isPlaceholderData}
           emptyText={emptyText}
           error={report.isError ? { text: errorText, onRetry: () => void report.refetch() } : null}
-          footer={footerCells}
         />
         <ListFooter meta={report.data?.meta} rowCount={rows?.length ?? 0} onPageChange={setPage} />
       </Card>
 
       {printRows ? (
         <div className="hidden print:block">
-          <Table label={title} columns={columns} rows={printRows.rows} rowKey={rowKey} emptyText={emptyText} footer={footerCells} />
+          <Table label={title} columns={withFooter} rows={printRows.rows} rowKey={rowKey} emptyText={emptyText} />
           {printRows.total > printRows.rows.length ? (
             <p className="mt-2 text-xs">{t('First {{shown}} of {{total}} rows; export CSV for all of them.', { shown: printRows.rows.length, total: printRows.total })}</p>
           ) : null}

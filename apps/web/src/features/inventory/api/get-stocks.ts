@@ -1,0 +1,33 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { stockListResponseSchema } from '@shop/contracts/stock';
+import { apiRequest } from '@/lib/api-client';
+
+/** Spec 01 §9. */
+export const STOCKS_PER_PAGE = 10;
+
+/** A page of receipts, with totals over every record the search matches. */
+export type StockList = z.infer<typeof stockListResponseSchema>;
+
+export type StockListParams = { q?: string; page: number; per_page: number };
+
+export const stockKeys = {
+  all: ['stocks'] as const,
+  list: (params: StockListParams) => ['stocks', 'list', params] as const,
+};
+
+export function getStocks(params: StockListParams, signal?: AbortSignal): Promise<StockList> {
+  return apiRequest<StockList>('/stocks', { query: params, signal });
+}
+
+export function stocksQueryOptions(params: StockListParams) {
+  return queryOptions({
+    queryKey: stockKeys.list(params),
+    queryFn: ({ signal }) => getStocks(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useStocks(params: StockListParams) {
+  return useQuery(stocksQueryOptions(params));
+}

@@ -1,0 +1,194 @@
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { STOCK_ADJUSTMENT_REASONS, stockAdjustmentInputSchema } from '@shop/contracts/stock';
+import { Button } from '@/components/ui/button';
+import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
+import { fieldErrorId, FormField, invalidProps } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiError } from '@/lib/api-client';
+import { failureText } from '@/lib/error-text';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useCreateStockAdjustment, type StockAdjustment } from '../api/create-stock-adjustment';
+import type { StockProductOption } from '../api/get-stock-product-options';
+import { StockProductPicker } from './stock-product-picker';
+
+type FormInput = z.input<typeof stockAdjustmentInputSchema>;
+type FormOutput = z.output<typeof stockAdjustmentInputSchema>;
+type Reason = (typeof STOCK_ADJUSTMENT_REASONS)[number];
+
+const FIELDS = ['product_id', 'quantity', 'reason', 'notes'] as const;
+
+/** The reasons' labels, in the contract's order. */
+export function reasonLabel(reason: Reason, t: (key: string) => string): string {
+  switch (reason) {
+    case 'count':
+      return t('Count correction');
+    case 'waste':
+      return t('Waste');
+    case 'expired':
+      return t('Expired write-off');
+    case 'other':
+      return t('Other');
+  }
+}
+
+/** "-2" and "+3" both read as numbers; an empty box is no number at all (not 0). */
+function signedNumber(value: unknown): number {
+  if (typeof value === 'number') return value;
+  const text = String(value ?? '').trim();
+  return text === '' ? Number.NaN : Number(text);
+}
+
+type StockAdjustmentFormDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSaved: (adjustment: StockAdjustment) => void;
+};
+
+export function StockAdjustmentFormDialog({ open, onOpenChange, onSaved }: StockAdjustmentFormDialogProps) {
+  const { t } = useTranslation();
+  const adjust = useCreateStockAdjustment();
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      busy={adjust.isPending}
+      title={t('Adjust stock')}
+      description={t('Correct a count, record waste or write off expired stock. Every adjustment is kept in the stock ledger.')}
+    >
+      <StockAdjustmentForm
+        saving={adjust.isPending}
+        onCancel={() => onOpenChange(false)}
+        save={(input, product, onError) =>
+          adjust.mutate(input, {
+            onError,
+            onSuccess: (saved) => {
+              toast.success(t('Stock adjusted: {{name}} now has {{onHand}} on hand', { name: product.name, onHand: saved.on_hand }));
+              onSaved(saved);
+            },
+          })
+        }
+      />
+    </Modal>
+  );
+}
+
+function StockAdjustmentForm({
+  saving,
+  save,
+  onCancel,
+}: {
+  saving: boolean;
+  save: (input: FormOutput, product: StockProductOption, onError: (error: unknown) => void) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const [product, setProduct] = useState<StockProductOption | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(stockAdjustmentInputSchema),
+    defaultValues: { product_id: undefined, quantity: undefined, reason: undefined, notes: '' },
+  });
+  const quantity = signedNumber(useWatch({ control, name: 'quantity' }));
+
+  const onSubmit = handleSubmit((input) => {
+    if (!product) return;
+    save(input, product, (error) => {
+      const onField = applyServerFieldErrors(error, setError, FIELDS);
+      // A refusal such as "Only 3 of Croissant on hand…" is about the quantity: say it there too.
+      if (!onField && error instanceof ApiError && error.status === 409 && error.serverMessage) {
+        setError('quantity', { type: 'server', message: error.serverMessage }, { shouldFocus: true });
+      }
+      const message = failureText(error, t('Failed to adjust stock'), t);
+      if (message) toast.error(message);
+    });
+  });
+
+  const error = (field: (typeof FIELDS)[number]) => {
+    const message = errors[field]?.message;
+    return message ? t(message) : undefined;
+  };
+
+  const tracked = product?.track_stock && product.stock !== null ? product.stock : null;
+  const after = tracked !== null && Number.isInteger(quantity) && quantity !== 0 ? tracked + quantity : null;
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)}>
+      <ModalBody>
+        <FormField id="adjust-product" label={t('Product')} error={error('product_id')}>
+          <Controller
+            control={control}
+            name="product_id"
+            render={({ field }) => (
+              <StockProductPicker
+                id="adjust-product"
+                ref={field.ref}
+                selected={product}
+                onSelect={(picked) => {
+                  setProduct(picked);
+                  field.onChange(picked.id);
+                }}
+                error={error('product_id')}
+              />
+            )}
+          />
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id="adjust-quantity" label={t('Quantity change')} error={error('quantity')}>
+            <Input
+              id="adjust-quantity"
+              type="text"
+              inputMode="text"
+              autoComplete="off"
+              placeholder={t('e.g. -2 or +3')}
+              {...invalidProps('adjust-quantity', error('quantity'))}
+              aria-describedby={[error('quantity') ? fieldErrorId('adjust-quantity') : null, 'adjust-quantity-hint'].filter(Boolean).join(' ')}
+              {...register('quantity', { setValueAs: signedNumber })}
+            />
+            <p id="adjust-quantity-hint" className="text-xs text-slate-500 dark:text-slate-400">
+              {after === null ? (
+                t('Minus takes stock out, plus adds stock found.')
+              ) : (
+                <span className={after < 0 ? 'font-medium text-[#b91c1c] dark:text-red-300' : undefined}>
+                  {t('On hand after: {{onHand}}', { onHand: after })}
+                </span>
+              )}
+            </p>
+          </FormField>
+          <FormField id="adjust-reason" label={t('Reason')} error={error('reason')}>
+            <Select id="adjust-reason" {...invalidProps('adjust-reason', error('reason'))} {...register('reason')}>
+              <option value="">{t('Choose a reason…')}</option>
+              {STOCK_ADJUSTMENT_REASONS.map((reason) => (
+                <option key={reason} value={reason}>
+                  {reasonLabel(reason, t)}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+        </div>
+        <FormField id="adjust-notes" label={t('Notes')} error={error('notes')}>
+          <Textarea id="adjust-notes" rows={2} {...invalidProps('adjust-notes', error('notes'))} {...register('notes')} />
+        </FormField>
+      </ModalBody>
+      <ModalFooter>
+        <Button variant="secondary" onClick={onCancel} disabled={saving}>
+          {t('Cancel')}
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? t('Saving…') : t('Adjust stock')}
+        </Button>
+      </ModalFooter>
+    </form>
+  );
+}
