@@ -39,6 +39,7 @@ test.describe('the shell', () => {
   });
 
   test('every route of the route table opens inside the layout with its title', async ({ page }) => {
+    test.setTimeout(120_000);
     for (const [route, title] of SCREENS) {
       await page.goto(route);
       await expect(page.getByRole('heading', { level: 1 }), route).toHaveText(title);
@@ -83,8 +84,8 @@ test.describe('the shell', () => {
     await expect(page.getByRole('tooltip', { name: 'Customers' })).toBeVisible();
 
     await nav.getByRole('button', { name: 'Reports' }).hover();
-    await expect(page.getByRole('link', { name: 'Stock Report' })).toBeVisible();
-    await page.getByRole('link', { name: 'Stock Report' }).click();
+    await expect(page.getByRole('link', { name: 'Stock Report', exact: true })).toBeVisible();
+    await page.getByRole('link', { name: 'Stock Report', exact: true }).click();
     await expect(page).toHaveURL(/\/report-stock$/);
 
     await page.reload();

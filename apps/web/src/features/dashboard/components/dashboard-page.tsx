@@ -148,7 +148,7 @@ function DashboardBody({ data }: { data: Dashboard }) {
           title={t('Low stock')}
           action={
             <Link to="/report-stock" className="inline-flex items-center gap-1 text-sm text-indigo-600 hover:underline dark:text-indigo-400">
-              {t('Stock Report')} <ArrowRight aria-hidden className="size-3.5" />
+              {t('See the stock report')} <ArrowRight aria-hidden className="size-3.5" />
             </Link>
           }
         >
@@ -171,7 +171,7 @@ function DashboardBody({ data }: { data: Dashboard }) {
           title={t('Expiring soon')}
           action={
             <Link to="/expire-product" className="inline-flex items-center gap-1 text-sm text-indigo-600 hover:underline dark:text-indigo-400">
-              {t('Expire')} <ArrowRight aria-hidden className="size-3.5" />
+              {t('See expiring batches')} <ArrowRight aria-hidden className="size-3.5" />
             </Link>
           }
         >
