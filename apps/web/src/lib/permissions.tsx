@@ -2,10 +2,10 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { Role } from '@shop/contracts/common';
 
 /** What a screen may offer; the server enforces the same rules (DESIGN.md §4). */
-export type Permission = 'catalog:write' | 'promotions:write' | 'customers:create' | 'customers:write';
+export type Permission = 'catalog:write' | 'promotions:write' | 'customers:create' | 'customers:write' | 'settings:write';
 
 const GRANTS: Record<Role, readonly Permission[]> = {
-  Admin: ['catalog:write', 'promotions:write', 'customers:create', 'customers:write'],
+  Admin: ['catalog:write', 'promotions:write', 'customers:create', 'customers:write', 'settings:write'],
   Manager: ['catalog:write', 'promotions:write', 'customers:create', 'customers:write'],
   Staff: ['customers:create'],
 };
