@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatRiel, setMoneyFormat } from './format';
+import { formatDate, formatMoney, formatMoneyAs, formatRiel, setMoneyFormat } from './format';
 
 describe('formatMoney', () => {
   it("shows dollars with '$' and two decimals", () => {
@@ -17,6 +17,14 @@ describe('formatMoney', () => {
     }
     expect(formatMoney(2)).toBe('$2.00');
     expect(formatRiel(12000)).toBe('៛12,000');
+  });
+});
+
+describe('formatMoneyAs', () => {
+  it('formats in the given currency without changing the console-wide one', () => {
+    expect(formatMoneyAs(1234.5, { currency: 'KHR', locale: 'en-US' })).toBe('៛1,235');
+    expect(formatMoneyAs(1234.5, { currency: 'EUR', locale: 'en-US' })).toBe('€1,234.50');
+    expect(formatMoney(1234.5)).toBe('$1,234.50');
   });
 });
 

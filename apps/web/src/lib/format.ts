@@ -25,6 +25,11 @@ export function formatMoney(amount: number): string {
   return moneyFormat.format(Number.isFinite(amount) ? amount : 0);
 }
 
+/** An amount in a currency other than the console's current one (e.g. a settings preview). */
+export function formatMoneyAs(amount: number, localization: Localization): string {
+  return moneyFormatFor(localization).format(Number.isFinite(amount) ? amount : 0);
+}
+
 const rielFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** Riel as a till shows it beside dollars: `៛4,000`. */

@@ -1,14 +1,23 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Role } from '@shop/contracts/common';
 
-/** What a screen may offer; the server enforces the same rules (DESIGN.md §4). */
-export type Permission = 'catalog:write' | 'promotions:write' | 'customers:create' | 'customers:write' | 'reports:read' | 'stock:write';
+/** Who may do what in the console; the server enforces the same rules (DESIGN.md §4). */
+const MANAGERS: readonly Role[] = ['Admin', 'Manager'];
+const ALLOWED = {
+  'catalog:write': MANAGERS,
+  'promotions:write': MANAGERS,
+  'customers:create': ['Admin', 'Manager', 'Staff'],
+  'customers:write': MANAGERS,
+  'stock:write': MANAGERS,
+  'purchasing:write': MANAGERS,
+  'reports:read': MANAGERS,
+  /** Every cashier's sales, not only one's own. */
+  'sales:all': MANAGERS,
+  'sales:refund': MANAGERS,
+  'settings:write': ['Admin'],
+} satisfies Record<string, readonly Role[]>;
 
-const GRANTS: Record<Role, readonly Permission[]> = {
-  Admin: ['catalog:write', 'promotions:write', 'customers:create', 'customers:write', 'reports:read', 'stock:write'],
-  Manager: ['catalog:write', 'promotions:write', 'customers:create', 'customers:write', 'reports:read', 'stock:write'],
-  Staff: ['customers:create'],
-};
+export type Permission = keyof typeof ALLOWED;
 
 const RoleContext = createContext<Role | null>(null);
 
@@ -20,5 +29,5 @@ export function RoleProvider({ role, children }: { role: Role | null; children: 
 /** Whether the signed-in user may do this. Unknown role: nothing, until the user is known. */
 export function useCan(permission: Permission): boolean {
   const role = useContext(RoleContext);
-  return role !== null && GRANTS[role].includes(permission);
+  return role !== null && (ALLOWED[permission] as readonly Role[]).includes(role);
 }

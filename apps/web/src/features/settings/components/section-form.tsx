@@ -1,0 +1,141 @@
+import { useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { get, useForm, type FieldErrors, type FieldValues, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import type { Settings, SettingsSection } from '@shop/contracts/settings';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Label } from '@/components/ui/label';
+import { failureText } from '@/lib/error-text';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useCan } from '@/lib/permissions';
+import { useSaveSettingsSection, useShopSettings } from '@/lib/shop-settings';
+
+/** Spec 01 §4: Save shows 'Saving…' for 300 ms before the section is written. */
+export const SAVING_DELAY_MS = 300;
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One tab's form: starts from the stored section, saves it with PUT /settings/{section}, and on
+ * a refusal keeps what was typed and puts the server's messages on the fields they name
+ * (`rate`, `methods.1.label`, `days.1.close`, or a whole list such as `methods`).
+ */
+export function useSectionForm<S extends SettingsSection>(section: S, schema: z.ZodType<Settings[S], Settings[S]>) {
+  const { t } = useTranslation();
+  const { settings } = useShopSettings();
+  const save = useSaveSettingsSection(section);
+  const canWrite = useCan('settings:write');
+  const [saving, setSaving] = useState(false);
+  const form = useForm<Settings[S]>({ resolver: zodResolver(schema), defaultValues: settings[section] as never });
+
+  const onSubmit = form.handleSubmit(async (value) => {
+    setSaving(true);
+    try {
+      await wait(SAVING_DELAY_MS);
+      const saved = await save.mutateAsync(value);
+      form.reset(saved);
+      toast.success(t('Settings saved'));
+    } catch (error) {
+      applyServerFieldErrors(error, form.setError, fieldNames(form.getValues()) as Path<Settings[S]>[]);
+      const message = failureText(error, t('Save failed'), t);
+      if (message) toast.error(message);
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  /** The translated message on a field or list, if any. */
+  const errorOf = (name: string): string | undefined => fieldErrorText(form.formState.errors, name, t);
+
+  return { form, onSubmit, saving, canWrite, errorOf };
+}
+
+/** Every path of a value, lists included (a list-wide message such as "Keep one enabled" names the list). */
+function fieldNames(value: unknown, prefix = ''): string[] {
+  if (value === null || typeof value !== 'object') return prefix ? [prefix] : [];
+  const children = Object.entries(value).flatMap(([key, child]) => fieldNames(child, prefix ? `${prefix}.${key}` : key));
+  return prefix ? [prefix, ...children] : children;
+}
+
+function fieldErrorText(errors: FieldErrors<FieldValues>, name: string, t: (key: string) => string): string | undefined {
+  const error: unknown = get(errors, name);
+  const message = messageOf(error) ?? messageOf(get(errors, `${name}.root`));
+  return message ? t(message) : undefined;
+}
+
+function messageOf(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || !('message' in error)) return undefined;
+  return typeof error.message === 'string' && error.message ? error.message : undefined;
+}
+
+type SectionFormProps = {
+  title: string;
+  description: string;
+  onSubmit: (event?: FormEvent) => Promise<void>;
+  saving: boolean;
+  canWrite: boolean;
+  dirty: boolean;
+  children: ReactNode;
+  /** Shown beside the fields on wide screens (the receipt preview). */
+  aside?: ReactNode;
+};
+
+/** The card of one tab: heading, fields (disabled when read-only or saving), and its own Save. */
+export function SectionForm({ title, description, onSubmit, saving, canWrite, dirty, children, aside }: SectionFormProps) {
+  const { t } = useTranslation();
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)}>
+      <Card>
+        <div className="border-b border-slate-200 px-5 py-4 dark:border-slate-800">
+          <h2 className="text-base font-semibold text-slate-900 dark:text-white">{title}</h2>
+          <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">{description}</p>
+        </div>
+        <div className={aside ? 'grid gap-6 px-5 py-5 lg:grid-cols-[minmax(0,1fr)_auto]' : 'px-5 py-5'}>
+          <fieldset disabled={!canWrite || saving} className="min-w-0 space-y-5">
+            {children}
+          </fieldset>
+          {aside}
+        </div>
+        {canWrite ? (
+          <div className="flex items-center justify-end gap-3 border-t border-slate-200 px-5 py-3 dark:border-slate-800">
+            {dirty && !saving ? <span className="text-sm text-amber-700 dark:text-amber-400">{t('Unsaved changes')}</span> : null}
+            <Button type="submit" disabled={saving}>
+              {saving ? t('Saving…') : t('Save')}
+            </Button>
+          </div>
+        ) : null}
+      </Card>
+    </form>
+  );
+}
+
+/** A checkbox with its label and a one-line hint under it (read out as its description). */
+export function CheckField({ id, label, hint, ...props }: Omit<ComponentProps<typeof Checkbox>, 'id'> & { id: string; label: string; hint?: string }) {
+  return (
+    <div className="flex items-start gap-3">
+      <Checkbox id={id} aria-describedby={hint ? `${id}-hint` : undefined} className="mt-0.5" {...props} />
+      <div className="min-w-0">
+        <Label htmlFor={id}>{label}</Label>
+        {hint ? (
+          <p id={`${id}-hint`} className="text-sm text-slate-500 dark:text-slate-400">
+            {hint}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** A message that belongs to a whole list (e.g. "Keep at least one payment method enabled."). */
+export function ListError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="text-sm text-red-600 dark:text-red-400">
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { serviceSettingsSchema } from '@shop/contracts/settings';
+import { FormField, invalidProps } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { CheckField, SectionForm, useSectionForm } from './section-form';
+
+export function ServiceSettings() {
+  const { t } = useTranslation();
+  const { form, onSubmit, saving, canWrite, errorOf } = useSectionForm('service', serviceSettingsSchema);
+  const { register } = form;
+
+  return (
+    <SectionForm
+      title={t('Service Charges')}
+      description={t('An optional charge on top of each sale, e.g. for table service.')}
+      onSubmit={onSubmit}
+      saving={saving}
+      canWrite={canWrite}
+      dirty={form.formState.isDirty}
+    >
+      <CheckField id="settings-service-enabled" label={t('Charge a service charge')} {...register('enabled')} />
+      <div className="max-w-xs">
+        <FormField id="settings-service-percent" label={t('Service charge (%)')} error={errorOf('percent')}>
+          <Input
+            id="settings-service-percent"
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            max="100"
+            {...invalidProps('settings-service-percent', errorOf('percent'))}
+            {...register('percent', { valueAsNumber: true })}
+          />
+        </FormField>
+      </div>
+      <CheckField
+        id="settings-service-auto-apply"
+        label={t('Apply automatically')}
+        hint={t('The till starts each sale with this percent filled in.')}
+        {...register('autoApply')}
+      />
+    </SectionForm>
+  );
+}

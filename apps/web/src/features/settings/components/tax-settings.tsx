@@ -1,0 +1,64 @@
+import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { taxSettingsSchema } from '@shop/contracts/settings';
+import { FormField, invalidProps } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { formatMoney } from '@/lib/format';
+import { CheckField, SectionForm, useSectionForm } from './section-form';
+
+const EXAMPLE_SUBTOTAL = 100;
+
+export function TaxSettings() {
+  const { t } = useTranslation();
+  const { form, onSubmit, saving, canWrite, errorOf } = useSectionForm('taxes', taxSettingsSchema);
+  const { register, control } = form;
+  const [enabled, inclusive, rate] = useWatch({ control, name: ['enabled', 'inclusive', 'rate'] });
+
+  return (
+    <SectionForm
+      title={t('Taxes')}
+      description={t('How tax is charged on every sale.')}
+      onSubmit={onSubmit}
+      saving={saving}
+      canWrite={canWrite}
+      dirty={form.formState.isDirty}
+    >
+      <CheckField id="settings-tax-enabled" label={t('Charge tax')} {...register('enabled')} />
+      <CheckField
+        id="settings-tax-inclusive"
+        label={t('Prices include tax')}
+        hint={t('The tax is taken out of the price instead of added on top.')}
+        {...register('inclusive')}
+      />
+      <div className="max-w-xs">
+        <FormField id="settings-tax-rate" label={t('Tax rate (%)')} error={errorOf('rate')}>
+          <Input
+            id="settings-tax-rate"
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            max="100"
+            {...invalidProps('settings-tax-rate', errorOf('rate'))}
+            {...register('rate', { valueAsNumber: true })}
+          />
+        </FormField>
+      </div>
+      <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600 tabular-nums dark:bg-slate-800/60 dark:text-slate-300">
+        {taxExample(enabled, inclusive, rate, t)}
+      </p>
+    </SectionForm>
+  );
+}
+
+function taxExample(enabled: boolean, inclusive: boolean, rate: number, t: (key: string, options?: Record<string, string>) => string): string {
+  if (!enabled) return t('No tax is charged.');
+  const percent = Number.isFinite(rate) ? rate : 0;
+  const tax = inclusive ? EXAMPLE_SUBTOTAL - EXAMPLE_SUBTOTAL / (1 + percent / 100) : (EXAMPLE_SUBTOTAL * percent) / 100;
+  const total = inclusive ? EXAMPLE_SUBTOTAL : EXAMPLE_SUBTOTAL + tax;
+  return t('Example: a sale of {{subtotal}} has {{tax}} tax, total {{total}}.', {
+    subtotal: formatMoney(EXAMPLE_SUBTOTAL),
+    tax: formatMoney(tax),
+    total: formatMoney(total),
+  });
+}

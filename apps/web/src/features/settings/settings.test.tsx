@@ -1,0 +1,347 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, type Settings } from '@shop/contracts/settings';
+import { setSession } from '@/features/auth/session-store';
+import { demoUser, jsonResponse, mockFetch } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
+
+type Call = { method: string; path: string; body: unknown; at: number };
+type Answer = { status: number; body: unknown };
+
+const TAB_LABELS = ['General', 'Localization', 'Taxes', 'Service Charges', 'Payments', 'Printers', 'Receipts', 'Store Hours'];
+
+/**
+ * A stand-in for GET /api/settings and PUT /api/settings/{section}: saves echo the section back,
+ * unless `answerPut` returns another answer (a 422, say).
+ */
+function fakeApi(
+  options: {
+    role?: 'Admin' | 'Manager' | 'Staff';
+    settings?: Settings;
+    failLoads?: number;
+    answerPut?: (section: string, body: unknown) => Answer | undefined;
+  } = {},
+) {
+  const user = { ...demoUser, role: options.role ?? 'Admin' };
+  const settings: Settings = structuredClone(options.settings ?? DEFAULT_SETTINGS);
+  let failLoads = options.failLoads ?? 0;
+  const calls: Call[] = [];
+  setSession('tok', user);
+  mockFetch((href, init) => {
+    const url = new URL(href, 'http://localhost');
+    const method = init.method ?? 'GET';
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    calls.push({ method, path: url.pathname, body, at: Date.now() });
+    if (url.pathname === '/api/me') return jsonResponse(200, { data: user });
+    if (url.pathname === '/api/settings' && method === 'GET') {
+      if (failLoads > 0) {
+        failLoads -= 1;
+        return jsonResponse(404, { message: 'Not found.' });
+      }
+      return jsonResponse(200, { data: settings });
+    }
+    const put = /^\/api\/settings\/(\w+)$/.exec(url.pathname);
+    if (put && method === 'PUT') {
+      const section = put[1] as keyof Settings;
+      const answer = options.answerPut?.(section, body);
+      if (answer) return jsonResponse(answer.status, answer.body);
+      (settings as Record<string, unknown>)[section] = body;
+      return jsonResponse(200, { data: body, message: 'Settings saved' });
+    }
+    return jsonResponse(404, { message: 'Not found.' });
+  });
+  return calls;
+}
+
+const puts = (calls: Call[]) => calls.filter((call) => call.method === 'PUT');
+
+async function openTab(user: ReturnType<typeof userEvent.setup>, label: string) {
+  await user.click(await screen.findByRole('tab', { name: label }, { timeout: 5000 }));
+  return screen.getByRole('tabpanel', { name: label });
+}
+
+// The whole console renders with all eight forms mounted; on a busy machine that takes seconds.
+describe('Settings', { timeout: 20_000 }, () => {
+  // Toasts outlive a test in sonner's store; each test reads only its own.
+  afterEach(() => {
+    toast.dismiss();
+  });
+
+  it('shows the eight tabs in order and the general, localization, tax and service defaults', async () => {
+    fakeApi();
+    const user = userEvent.setup();
+    renderApp('/settings');
+    const tabs = await screen.findAllByRole('tab', {}, { timeout: 5000 });
+    expect(tabs.map((tab) => tab.textContent)).toEqual(TAB_LABELS);
+    expect(screen.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(screen.getByRole('tabpanel', { name: 'General' })).getByLabelText('Shop name')).toHaveValue('My Shop');
+    expect(screen.getByLabelText('Sell when out of stock')).not.toBeChecked();
+
+    const localization = await openTab(user, 'Localization');
+    expect(within(localization).getByLabelText('Currency')).toHaveValue('USD');
+    expect(within(localization).getAllByRole('option').map((option) => option.getAttribute('value'))).toEqual(
+      expect.arrayContaining(['USD', 'EUR', 'KHR', 'THB', 'VND', 'en-US', 'km-KH', 'th-TH', 'vi-VN', 'Asia/Phnom_Penh', 'Asia/Bangkok', 'Asia/Ho_Chi_Minh']),
+    );
+    expect(within(localization).getByLabelText('Locale')).toHaveValue('en-US');
+    expect(within(localization).getByLabelText('Time zone')).toHaveValue('Asia/Phnom_Penh');
+    expect(within(localization).getByLabelText('Riel per US dollar')).toHaveValue(4000);
+
+    const taxes = await openTab(user, 'Taxes');
+    expect(within(taxes).getByLabelText('Charge tax')).toBeChecked();
+    expect(within(taxes).getByLabelText('Prices include tax')).not.toBeChecked();
+    expect(within(taxes).getByLabelText('Tax rate (%)')).toHaveValue(10);
+
+    const service = await openTab(user, 'Service Charges');
+    expect(within(service).getByLabelText('Charge a service charge')).not.toBeChecked();
+  });
+
+  it('shows the default payment methods, printers, receipt and store hours', async () => {
+    fakeApi();
+    const user = userEvent.setup();
+    renderApp('/settings');
+
+    const payments = await openTab(user, 'Payments');
+    expect(within(payments).getByRole('textbox', { name: 'Payment method 1' })).toHaveValue('Cash');
+    expect(within(payments).getByRole('switch', { name: 'Enabled: Cash' })).toBeChecked();
+    expect(within(payments).getByRole('switch', { name: 'Enabled: Card' })).toBeChecked();
+    expect(within(payments).getByRole('switch', { name: 'Enabled: Bank' })).not.toBeChecked();
+
+    const printers = await openTab(user, 'Printers');
+    expect(within(printers).getByText('No printers yet.')).toBeInTheDocument();
+
+    const receipts = await openTab(user, 'Receipts');
+    expect(within(receipts).getByLabelText('Footer')).toHaveValue('Thank you!');
+    expect(within(receipts).getByLabelText('80 mm')).toBeChecked();
+
+    const hours = await openTab(user, 'Store Hours');
+    const rows = within(hours).getAllByRole('group', { name: /day$/ });
+    expect(rows.map((row) => document.getElementById(row.getAttribute('aria-labelledby') ?? '')?.textContent)).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
+    const monday = within(hours).getByRole('group', { name: 'Monday' });
+    expect(within(monday).getByLabelText('Opens')).toHaveValue('08:00');
+    expect(within(monday).getByLabelText('Closes')).toHaveValue('18:00');
+    const saturday = within(hours).getByRole('group', { name: 'Saturday' });
+    expect(within(saturday).getByLabelText('Opens')).toHaveValue('09:00');
+    expect(within(saturday).getByLabelText('Closes')).toHaveValue('15:00');
+    const sunday = within(hours).getByRole('group', { name: 'Sunday' });
+    expect(within(sunday).getByLabelText('Closed')).toBeChecked();
+    expect(within(sunday).getByLabelText('Opens')).toBeDisabled();
+  });
+
+  it("shows 'Saving…' for at least 300 ms, then PUTs the taxes section", async () => {
+    const calls = fakeApi();
+    const user = userEvent.setup();
+    renderApp('/settings?tab=taxes');
+    const taxes = await screen.findByRole('tabpanel', { name: 'Taxes' }, { timeout: 5000 });
+    await user.clear(within(taxes).getByLabelText('Tax rate (%)'));
+    await user.type(within(taxes).getByLabelText('Tax rate (%)'), '7.5');
+    await user.click(within(taxes).getByLabelText('Prices include tax'));
+    expect(within(taxes).getByText('Unsaved changes')).toBeInTheDocument();
+
+    const clickedAt = Date.now();
+    await user.click(within(taxes).getByRole('button', { name: 'Save' }));
+    expect(within(taxes).getByRole('button', { name: 'Saving…' })).toBeDisabled();
+    expect(puts(calls)).toHaveLength(0);
+
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    const [put] = puts(calls);
+    expect(put?.path).toBe('/api/settings/taxes');
+    expect(put?.body).toEqual({ enabled: true, inclusive: true, rate: 7.5 });
+    expect(put!.at - clickedAt).toBeGreaterThanOrEqual(295);
+    expect(within(taxes).getByRole('button', { name: 'Save' })).toBeEnabled();
+    expect(within(taxes).queryByText('Unsaved changes')).not.toBeInTheDocument();
+  });
+
+  it("asks 'Remove payment method?' before removing one, and saves the list without it", async () => {
+    const calls = fakeApi();
+    const user = userEvent.setup();
+    renderApp('/settings?tab=payments');
+    const payments = await screen.findByRole('tabpanel', { name: 'Payments' }, { timeout: 5000 });
+
+    await user.click(within(payments).getByRole('button', { name: 'Remove Bank' }));
+    let confirm = await screen.findByRole('alertdialog', { name: 'Remove payment method?' });
+    expect(within(confirm).getByText('Bank')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(within(payments).getByRole('switch', { name: 'Enabled: Bank' })).toBeInTheDocument();
+
+    await user.click(within(payments).getByRole('button', { name: 'Remove Bank' }));
+    confirm = await screen.findByRole('alertdialog', { name: 'Remove payment method?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(within(payments).queryByRole('switch', { name: 'Enabled: Bank' })).not.toBeInTheDocument());
+
+    await user.click(within(payments).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(puts(calls)[0]).toMatchObject({
+      path: '/api/settings/payments',
+      body: { methods: [DEFAULT_SETTINGS.payments.methods[0], DEFAULT_SETTINGS.payments.methods[1]] },
+    });
+  });
+
+  it("adds a custom method: key 'custom-…', label 'Custom', enabled", async () => {
+    const calls = fakeApi();
+    const user = userEvent.setup();
+    renderApp('/settings?tab=payments');
+    const payments = await screen.findByRole('tabpanel', { name: 'Payments' }, { timeout: 5000 });
+    await user.click(within(payments).getByRole('button', { name: 'Add payment method' }));
+
+    const label = within(payments).getByRole('textbox', { name: 'Payment method 4' });
+    expect(label).toHaveValue('Custom');
+    expect(within(payments).getByRole('switch', { name: 'Enabled: Custom' })).toBeChecked();
+    await user.clear(label);
+    await user.type(label, 'KHQR');
+    await user.click(within(payments).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    const methods = (puts(calls)[0]?.body as Settings['payments']).methods;
+    expect(methods).toHaveLength(4);
+    expect(methods[3]).toEqual({ key: expect.stringMatching(/^custom-[a-z0-9]+$/), label: 'KHQR', enabled: true });
+  });
+
+  it('keeps one payment method enabled before calling the server', async () => {
+    const calls = fakeApi();
+    const user = userEvent.setup();
+    renderApp('/settings?tab=payments');
+    const payments = await screen.findByRole('tabpanel', { name: 'Payments' }, { timeout: 5000 });
+    await user.click(within(payments).getByRole('switch', { name: 'Enabled: Cash' }));
+    await user.click(within(payments).getByRole('switch', { name: 'Enabled: Card' }));
+    await user.click(within(payments).getByRole('button', { name: 'Save' }));
+    expect(await within(payments).findByRole('alert')).toHaveTextContent('Keep at least one payment method enabled.');
+    expect(puts(calls)).toHaveLength(0);
+  });
+
+  it("puts a 422's field error on its field and keeps what was typed", async () => {
+    fakeApi({
+      answerPut: () => ({
+        status: 422,
+        body: { message: 'The label Visa is used twice.', errors: { 'methods.1.label': ['The label Visa is used twice.'] } },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/settings?tab=payments');
+    const payments = await screen.findByRole('tabpanel', { name: 'Payments' }, { timeout: 5000 });
+    const card = within(payments).getByRole('textbox', { name: 'Payment method 2' });
+    await user.clear(card);
+    await user.type(card, 'Visa');
+    await user.click(within(payments).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Save failed: The label Visa is used twice.')).toBeInTheDocument();
+    await waitFor(() => expect(card).toHaveAttribute('aria-invalid', 'true'));
+    expect(card).toHaveAccessibleDescription('The label Visa is used twice.');
+    expect(card).toHaveValue('Visa');
+    expect(within(payments).getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('puts a server message on the day it names (days.1.close)', async () => {
+    fakeApi({
+      answerPut: (section) =>
+        section === 'hours'
+          ? { status: 422, body: { message: 'Closing time must be after opening time.', errors: { 'days.1.close': ['Closing time must be after opening time.'] } } }
+          : undefined,
+    });
+    const user = userEvent.setup();
+    renderApp('/settings?tab=hours');
+    const hours = await screen.findByRole('tabpanel', { name: 'Store Hours' }, { timeout: 5000 });
+    await user.click(within(hours).getByRole('button', { name: 'Save' }));
+    const monday = within(hours).getByRole('group', { name: 'Monday' });
+    await waitFor(() => expect(within(monday).getByLabelText('Closes')).toHaveAccessibleDescription('Closing time must be after opening time.'));
+    expect(screen.getByText('Save failed: Closing time must be after opening time.')).toBeInTheDocument();
+  });
+
+  it('sends the hours of a closed day as they are, and Closed disables its times', async () => {
+    const calls = fakeApi();
+    const user = userEvent.setup();
+    renderApp('/settings?tab=hours');
+    const hours = await screen.findByRole('tabpanel', { name: 'Store Hours' }, { timeout: 5000 });
+    const sunday = within(hours).getByRole('group', { name: 'Sunday' });
+    await user.click(within(sunday).getByLabelText('Closed'));
+    expect(within(sunday).getByLabelText('Opens')).toBeEnabled();
+    const monday = within(hours).getByRole('group', { name: 'Monday' });
+    await user.click(within(monday).getByLabelText('Closed'));
+    expect(within(monday).getByLabelText('Closes')).toBeDisabled();
+    await user.click(within(hours).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    const days = (puts(calls)[0]?.body as Settings['hours']).days;
+    expect(days[0]).toEqual({ d: 0, open: '08:00', close: '18:00', closed: false });
+    expect(days[1]).toEqual({ d: 1, open: '08:00', close: '18:00', closed: true });
+  });
+
+  it('adds a printer as the default and saves it', async () => {
+    const calls = fakeApi();
+    const user = userEvent.setup();
+    renderApp('/settings?tab=printers');
+    const printers = await screen.findByRole('tabpanel', { name: 'Printers' }, { timeout: 5000 });
+    await user.click(within(printers).getByRole('button', { name: 'Add printer' }));
+    const printer = within(printers).getByRole('group', { name: 'Printer 1' });
+    await user.type(within(printer).getByLabelText('Name'), 'Bar');
+    await user.type(within(printer).getByLabelText('IP address'), '192.168.1.50');
+    await user.selectOptions(within(printer).getByLabelText('Type'), 'Kitchen');
+    expect(within(printer).getByLabelText('Default')).toBeChecked();
+    await user.click(within(printers).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    const body = puts(calls)[0]?.body as Settings['printers'];
+    expect(body.list).toEqual([{ id: expect.stringMatching(/^printer-/), name: 'Bar', ip: '192.168.1.50', type: 'Kitchen' }]);
+    expect(body.default).toBe(body.list[0]?.id);
+  });
+
+  it('keeps the tab in the URL and moves between tabs with the arrow keys', async () => {
+    fakeApi();
+    const user = userEvent.setup();
+    const { router } = renderApp('/settings?tab=receipts');
+    expect(await screen.findByRole('tab', { name: 'Receipts' }, { timeout: 5000 })).toHaveAttribute('aria-selected', 'true');
+    screen.getByRole('tab', { name: 'Receipts' }).focus();
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Store Hours' })).toHaveAttribute('aria-selected', 'true'));
+    expect(screen.getByRole('tab', { name: 'Store Hours' })).toHaveFocus();
+    expect(router.state.location.search).toBe('?tab=hours');
+    await user.click(screen.getByRole('tab', { name: 'Service Charges' }));
+    expect(router.state.location.search).toBe('?tab=service');
+  });
+
+  it('keeps what was typed on a tab while another tab is open', async () => {
+    fakeApi();
+    const user = userEvent.setup();
+    renderApp('/settings');
+    const general = await screen.findByRole('tabpanel', { name: 'General' }, { timeout: 5000 });
+    await user.clear(within(general).getByLabelText('Shop name'));
+    await user.type(within(general).getByLabelText('Shop name'), 'Riverside Cafe');
+    await openTab(user, 'Receipts');
+    expect(screen.getByTestId('receipt-preview')).toHaveTextContent('My Shop');
+    await openTab(user, 'General');
+    expect(within(screen.getByRole('tabpanel', { name: 'General' })).getByLabelText('Shop name')).toHaveValue('Riverside Cafe');
+  });
+
+  it('is read-only for a Manager: disabled fields, no Save, and a note saying why', async () => {
+    const calls = fakeApi({ role: 'Manager' });
+    const user = userEvent.setup();
+    renderApp('/settings');
+    expect(await screen.findByText('Only an Admin can change settings.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByLabelText('Shop name')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+
+    const payments = await openTab(user, 'Payments');
+    expect(within(payments).getByRole('textbox', { name: 'Payment method 1' })).toBeDisabled();
+    expect(within(payments).getByRole('switch', { name: 'Enabled: Cash' })).toBeDisabled();
+    expect(within(payments).queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
+    expect(within(payments).queryByRole('button', { name: 'Add payment method' })).not.toBeInTheDocument();
+    const taxes = await openTab(user, 'Taxes');
+    expect(within(taxes).getByLabelText('Tax rate (%)')).toBeDisabled();
+    expect(screen.queryAllByRole('button', { name: 'Save' })).toHaveLength(0);
+    expect(puts(calls)).toHaveLength(0);
+  });
+
+  it('shows a retry when the settings cannot be loaded', async () => {
+    const calls = fakeApi({ failLoads: 1 });
+    const user = userEvent.setup();
+    renderApp('/settings');
+    expect(await screen.findByText('Failed to load settings', {}, { timeout: 5000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('tab', { name: 'General' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/settings')).toHaveLength(2);
+  });
+});
