@@ -1,12 +1,15 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Role } from '@shop/contracts/common';
 
-/** What a screen may offer; the server enforces the same rules (DESIGN.md §4). */
-export type Permission = 'catalog:write' | 'promotions:write' | 'customers:create' | 'customers:write';
+/**
+ * What a screen may offer; the server enforces the same rules (DESIGN.md §4). `sales:all`: every
+ * cashier's sales, not only one's own.
+ */
+export type Permission = 'catalog:write' | 'promotions:write' | 'customers:create' | 'customers:write' | 'sales:all' | 'sales:refund';
 
 const GRANTS: Record<Role, readonly Permission[]> = {
-  Admin: ['catalog:write', 'promotions:write', 'customers:create', 'customers:write'],
-  Manager: ['catalog:write', 'promotions:write', 'customers:create', 'customers:write'],
+  Admin: ['catalog:write', 'promotions:write', 'customers:create', 'customers:write', 'sales:all', 'sales:refund'],
+  Manager: ['catalog:write', 'promotions:write', 'customers:create', 'customers:write', 'sales:all', 'sales:refund'],
   Staff: ['customers:create'],
 };
 
