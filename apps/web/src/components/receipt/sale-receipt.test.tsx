@@ -25,8 +25,10 @@ describe('SaleReceipt', () => {
     expect(amount('Tax 10%')).toBe('$0.94');
     expect(amount('Total')).toBe('$10.34');
     expect(amount('Payment')).toBe('Cash');
+    // $20 handed over: $18 in notes and ៛8,000 (= $2 at ៛4,000 a dollar).
+    expect(amount('Received in dollars')).toBe('$18.00');
+    expect(amount('Received in riel')).toBe('៛8,000');
     expect(amount('Tendered')).toBe('$20.00');
-    expect(amount('Tendered (riel)')).toBe('៛8,000');
     expect(amount('Change')).toBe('$9.66');
     expect(amount('Change (riel)')).toBe('៛38,600');
 
@@ -48,6 +50,7 @@ describe('SaleReceipt', () => {
     expect(within(receipt).getAllByText('SO-000007')).toHaveLength(1);
     expect(within(receipt).queryByText('Thank you! Come again.')).not.toBeInTheDocument();
     expect(within(receipt).queryByText('Tendered')).not.toBeInTheDocument();
+    expect(within(receipt).queryByText('Received in riel')).not.toBeInTheDocument();
     expect(within(receipt).queryByText('Change')).not.toBeInTheDocument();
     expect(within(receipt).queryByText('Discount')).not.toBeInTheDocument();
     expect(within(receipt).getByText('Card')).toBeInTheDocument();

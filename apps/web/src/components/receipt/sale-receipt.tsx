@@ -20,6 +20,15 @@ export function isCashSale(sale: Pick<Sale, 'payment_method'>): boolean {
   return sale.payment_method.trim().toLowerCase() === 'cash';
 }
 
+/**
+ * Cash handed over: `total` is in dollars and already counts the riel part (at the sale's
+ * rate, as the server counted it), so riel and dollars are shown as parts of it, never added.
+ */
+export function cashTendered(sale: Pick<Sale, 'tendered' | 'tendered_khr' | 'khr_per_usd'>): { dollars: number; riel: number; total: number } {
+  const rielCents = Math.floor((sale.tendered_khr * 100) / sale.khr_per_usd);
+  return { dollars: Math.max(0, Math.round(sale.tendered * 100) - rielCents) / 100, riel: sale.tendered_khr, total: sale.tendered };
+}
+
 /** The method's name in the console's language (the three built-in ones are translated). */
 export function paymentLabel(method: string, t: (key: string) => string): string {
   switch (method.trim().toLowerCase()) {
@@ -51,6 +60,7 @@ export function SaleReceipt({ sale, settings, className }: SaleReceiptProps) {
   const { general, receipts, localization } = settings;
   const paper = PAPER[receipts.paperWidth];
   const cash = isCashSale(sale);
+  const tendered = cashTendered(sale);
   const time = formatTimeOfDay(sale.sale_date, localization.timezone);
   const taxLabel = sale.tax_inclusive
     ? t('Tax {{rate}}% (included)', { rate: sale.tax_rate })
@@ -117,8 +127,13 @@ export function SaleReceipt({ sale, settings, className }: SaleReceiptProps) {
         <Row label={t('Payment')} value={paymentLabel(sale.payment_method, t)} />
         {cash ? (
           <>
-            <Row label={t('Tendered')} value={formatMoney(sale.tendered)} />
-            {sale.tendered_khr > 0 ? <Row label={t('Tendered (riel)')} value={formatRiel(sale.tendered_khr)} /> : null}
+            {tendered.riel > 0 ? (
+              <>
+                <Row label={t('Received in dollars')} value={formatMoney(tendered.dollars)} />
+                <Row label={t('Received in riel')} value={formatRiel(tendered.riel)} />
+              </>
+            ) : null}
+            <Row label={t('Tendered')} value={formatMoney(tendered.total)} />
             <Row label={t('Change')} value={formatMoney(sale.change)} />
             {sale.change_khr > 0 ? <Row label={t('Change (riel)')} value={formatRiel(sale.change_khr)} /> : null}
           </>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Sale, SaleItem } from '@shop/contracts/sale';
 import { printReceipt } from '@/components/receipt/print-receipt';
-import { isCashSale, paymentLabel } from '@/components/receipt/sale-receipt';
+import { cashTendered, isCashSale, paymentLabel } from '@/components/receipt/sale-receipt';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { Button } from '@/components/ui/button';
 import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
@@ -67,6 +67,7 @@ function SaleDetails({ sale, onClose }: { sale: Sale; onClose: () => void }) {
   const items = sale.items ?? [];
   const refundable = items.some((item) => item.quantity > item.refunded_qty);
   const cash = isCashSale(sale);
+  const tendered = cashTendered(sale);
   const itemName = (saleItemId: number) => items.find((item) => item.id === saleItemId)?.product_name ?? `#${saleItemId}`;
 
   async function onPrint() {
@@ -172,8 +173,13 @@ function SaleDetails({ sale, onClose }: { sale: Sale; onClose: () => void }) {
             {sale.refunded > 0 ? <Amount label={t('Refunded')} value={`−${formatMoney(sale.refunded)}`} /> : null}
             {cash ? (
               <div className="mt-2 space-y-1 border-t border-slate-200 pt-2 dark:border-slate-800">
-                <Amount label={t('Tendered')} value={formatMoney(sale.tendered)} />
-                {sale.tendered_khr > 0 ? <Amount label={t('Tendered (riel)')} value={formatRiel(sale.tendered_khr)} /> : null}
+                {tendered.riel > 0 ? (
+                  <>
+                    <Amount label={t('Received in dollars')} value={formatMoney(tendered.dollars)} />
+                    <Amount label={t('Received in riel')} value={formatRiel(tendered.riel)} />
+                  </>
+                ) : null}
+                <Amount label={t('Tendered')} value={formatMoney(tendered.total)} />
                 <Amount label={t('Change')} value={formatMoney(sale.change)} />
                 <Amount label={t('Change (riel)')} value={formatRiel(sale.change_khr)} />
               </div>
