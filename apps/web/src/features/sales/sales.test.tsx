@@ -79,7 +79,8 @@ async function openSale(user: ReturnType<typeof userEvent.setup>, code = 'SO-000
   return screen.findByRole('dialog', { name: `Sale ${code}` });
 }
 
-describe('Sales orders', () => {
+// Whole flows through the real app (lazy screens, dialogs, typing): give them room on a busy machine.
+describe('Sales orders', { timeout: 20_000 }, () => {
   afterEach(() => clearPrintedReceipt());
 
   it('lists sales with their figures and the totals of the filtered set', async () => {
@@ -182,7 +183,7 @@ describe('Sales orders', () => {
     failing = false;
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No sales found.')).toBeInTheDocument();
-  }, 15_000);
+  });
 
   it('shows a sale with its lines and totals, and prints its receipt', async () => {
     const calls = fakeApi();
