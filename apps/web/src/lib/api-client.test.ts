@@ -49,6 +49,12 @@ describe('apiRequest', () => {
     expect(fetchMock.mock.calls[0]?.[1]?.headers).toMatchObject({ Authorization: 'Bearer old' });
   });
 
+  it('sends extra headers, such as an Idempotency-Key', async () => {
+    const fetchMock = mockFetch(() => jsonResponse(201, {}));
+    await apiRequest('/sales/1/refunds', { method: 'POST', body: {}, headers: { 'idempotency-key': 'key-12345678' } });
+    expect(fetchMock.mock.calls[0]?.[1]?.headers).toMatchObject({ 'idempotency-key': 'key-12345678', Accept: 'application/json' });
+  });
+
   it("uses the body's message, else its error field", async () => {
     handlers();
     mockFetch(() => jsonResponse(409, { message: 'SKU already exists.', error: 'ignored' }));

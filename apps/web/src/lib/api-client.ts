@@ -35,7 +35,7 @@ export type ApiRequestOptions = {
   body?: unknown;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
-  /** Extra request headers (an Idempotency-Key). */
+  /** Extra request headers, e.g. an `Idempotency-Key` that makes a retried write safe. */
   headers?: Record<string, string>;
   /** Give up after this long: the call fails with status 0 and TIMEOUT_MESSAGE (not an abort). */
   timeoutMs?: number;
@@ -74,7 +74,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   const timeout = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
   const fetchSignal = timeout && signal ? AbortSignal.any([signal, timeout]) : (timeout ?? signal);
 
-  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = readStoredToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';

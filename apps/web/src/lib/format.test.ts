@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatMoneyAs, formatRiel, setMoneyFormat } from './format';
+import { formatDate, formatDateTime, formatMoney, formatMoneyAs, formatRiel, formatTimeOfDay, setMoneyFormat } from './format';
 
 describe('formatMoney', () => {
   it("shows dollars with '$' and two decimals", () => {
@@ -38,5 +38,19 @@ describe('formatDate', () => {
     expect(formatDate(new Date(2024, 0, 5))).toBe('2024-01-05');
     expect(formatDate(null)).toBe('');
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('formatTimeOfDay and formatDateTime', () => {
+  it("shows the hour and minute in the shop's time zone, 24-hour", () => {
+    expect(formatTimeOfDay('2026-11-21T03:05:00.000Z', 'Asia/Phnom_Penh')).toBe('10:05');
+    expect(formatTimeOfDay('2026-11-21T17:30:00.000Z', 'Asia/Phnom_Penh')).toBe('00:30');
+    expect(formatTimeOfDay('not a date', 'Asia/Phnom_Penh')).toBe('');
+  });
+
+  it("dates an instant by the shop's calendar, not UTC's", () => {
+    expect(formatDateTime('2026-11-22T21:33:00.000Z', 'Asia/Phnom_Penh')).toBe('2026-11-23 04:33');
+    expect(formatDateTime('2026-11-22T21:33:00.000Z', 'Asia/Bangkok')).toBe('2026-11-23 04:33');
+    expect(formatDateTime('', 'Asia/Phnom_Penh')).toBe('');
   });
 });

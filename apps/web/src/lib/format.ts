@@ -55,3 +55,43 @@ export function formatDate(value: string | Date | null | undefined): string {
   const day = String(date.getDate()).padStart(2, '0');
   return `${date.getFullYear()}-${month}-${day}`;
 }
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+function zoneFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone,
+    });
+    zoneFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+function zoneParts(instant: string, timeZone: string): Record<string, string> | null {
+  const date = new Date(instant);
+  if (Number.isNaN(date.getTime())) return null;
+  return Object.fromEntries(zoneFormat(timeZone).formatToParts(date).map((part) => [part.type, part.value]));
+}
+
+/**
+ * The clock time of an instant in the shop's time zone, `HH:MM` (24 h): a sale shows its
+ * business date with this, so both read the same day and hour whatever the browser's zone.
+ */
+export function formatTimeOfDay(instant: string, timeZone: string): string {
+  const parts = zoneParts(instant, timeZone);
+  return parts ? `${parts.hour}:${parts.minute}` : '';
+}
+
+/** An instant as `YYYY-MM-DD HH:MM` in the shop's time zone (e.g. when a refund was recorded). */
+export function formatDateTime(instant: string, timeZone: string): string {
+  const parts = zoneParts(instant, timeZone);
+  return parts ? `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}` : '';
+}

@@ -6,7 +6,7 @@ import { cn } from '@/lib/cn';
 import { Button } from './button';
 import { useRestoreFocus } from './restore-focus';
 
-const SIZES = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl' } as const;
+const SIZES = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
 
 type ModalProps = {
   open: boolean;
@@ -30,7 +30,7 @@ export function Modal({ open, onOpenChange, busy = false, title, description, si
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (busy && !next ? undefined : onOpenChange(next))}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 grid place-items-center overflow-y-auto bg-slate-950/50 p-4 backdrop-blur-[2px] sm:p-8">
+        <Dialog.Overlay className="fixed inset-0 z-50 grid grid-cols-[minmax(0,1fr)] place-items-center overflow-y-auto bg-slate-950/50 p-4 backdrop-blur-[2px] sm:p-8">
           <Dialog.Content
             ref={contentRef}
             // Without a description there is nothing to point at (Radix warns otherwise).

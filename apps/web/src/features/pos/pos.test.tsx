@@ -133,7 +133,7 @@ describe('Point of sale', () => {
 
     expect(await screen.findByText('✅ Sale recorded successfully!')).toBeInTheDocument();
     const sale = calls.find((call) => call.method === 'POST')!;
-    expect(sale.headers['Idempotency-Key']).toMatch(/^sale-[0-9a-f]{32}$/);
+    expect(sale.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(sale.body).toMatchObject({
       payment_method: 'Cash',
       items: [{ product_id: 2, quantity: 1, unit_price: 1.8 }],

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { Printer } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { PosProduct } from '@shop/contracts/pos';
@@ -8,8 +9,10 @@ import { AlertBanner } from '@/components/ui/alert-banner';
 import { Button } from '@/components/ui/button';
 import { PageTitle } from '@/components/ui/page-title';
 import { ApiError } from '@/lib/api-client';
+import { printReceipt } from '@/components/receipt/print-receipt';
 import { failureText } from '@/lib/error-text';
 import { formatMoney } from '@/lib/format';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { useShopSettings } from '@/lib/shop-settings';
 import { takeSoldStock, usePosCatalog } from '../api/get-pos-catalog';
@@ -26,7 +29,6 @@ import {
   useCart,
   type CartLine,
 } from '../cart-store';
-import { newIdempotencyKey } from '../idempotency-key';
 import { CartPanel } from './cart-panel';
 import { PaymentDialog, type Tender } from './payment-dialog';
 import { isOutOfStock, ProductBrowser } from './product-browser';
@@ -120,7 +122,10 @@ export function PosPage() {
           clearCart();
           setPaying(false);
           setLastSale(sale);
-          toast.success(t('✅ Sale recorded successfully!'), { description: sale.code });
+          toast.success(t('✅ Sale recorded successfully!'), {
+            description: sale.code,
+            action: { label: t('Print receipt'), onClick: () => void printReceipt(sale, settings) },
+          });
           searchRef.current?.focus();
         },
         onError: (error) => {
@@ -185,9 +190,15 @@ export function PosPage() {
                 <p className="text-sm text-red-700 dark:text-red-400">{t('Some items in the cart are out of stock.')}</p>
               ) : null}
               {lastSale ? (
-                <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
-                  {t('Last sale {{code}}: {{total}}', { code: lastSale.code, total: formatMoney(lastSale.total) })}
-                </p>
+                <div className="flex items-center justify-between gap-2">
+                  <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+                    {t('Last sale {{code}}: {{total}}', { code: lastSale.code, total: formatMoney(lastSale.total) })}
+                  </p>
+                  <Button variant="secondary" size="sm" onClick={() => void printReceipt(lastSale, settings)}>
+                    <Printer aria-hidden className="size-4" />
+                    {t('Print receipt')}
+                  </Button>
+                </div>
               ) : null}
             </>
           }

@@ -1,0 +1,93 @@
+import { act, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { saleFixture, saleItem, settingsFixture } from '@/test/sale-fixtures';
+import { clearPrintedReceipt, printReceipt } from './print-receipt';
+import { SaleReceipt } from './sale-receipt';
+
+describe('SaleReceipt', () => {
+  it('prints the shop, header, sale number, lines, totals, cash in dollars and riel, footer and a QR code', () => {
+    render(<SaleReceipt sale={saleFixture({ tendered_khr: 8000 })} settings={settingsFixture()} />);
+    const receipt = screen.getByRole('article', { name: 'Receipt SO-000007' });
+    for (const text of ['Mekong Bean Café', '12 Street 240, Phnom Penh', 'Tel: +855 12 345 678', 'Wi-Fi: mekongbean', 'Thank you! Come again.']) {
+      expect(within(receipt).getByText(text)).toBeInTheDocument();
+    }
+    expect(within(receipt).getAllByText('SO-000007')).toHaveLength(2); // the number, and under the QR code
+    expect(within(receipt).getByText('2026-11-21 10:05')).toBeInTheDocument(); // Phnom Penh time
+    expect(within(receipt).getByText('Staff Demo')).toBeInTheDocument();
+
+    const lines = within(within(receipt).getByRole('list', { name: 'Items' })).getAllByRole('listitem');
+    expect(lines.map((line) => line.textContent)).toEqual(['Cafe Latte2 × $2.50 −20%$4.00', 'Butter Croissant3 × $1.80$5.40']);
+
+    const amount = (label: string) => within(receipt).getByText(label).nextElementSibling?.textContent;
+    expect(amount('Gross')).toBe('$10.40');
+    expect(amount('Discount')).toBe('−$1.00');
+    expect(amount('Subtotal')).toBe('$9.40');
+    expect(amount('Tax 10%')).toBe('$0.94');
+    expect(amount('Total')).toBe('$10.34');
+    expect(amount('Payment')).toBe('Cash');
+    // $20 handed over: $18 in notes and ៛8,000 (= $2 at ៛4,000 a dollar).
+    expect(amount('Received in dollars')).toBe('$18.00');
+    expect(amount('Received in riel')).toBe('៛8,000');
+    expect(amount('Tendered')).toBe('$20.00');
+    expect(amount('Change')).toBe('$9.66');
+    expect(amount('Change (riel)')).toBe('៛38,600');
+
+    const qr = receipt.querySelector('svg');
+    expect(qr).not.toBeNull();
+    expect(within(receipt).getByTitle('QR code of SO-000007')).toBeInTheDocument();
+  });
+
+  it('leaves out what the settings turn off, and tendered/change for a card payment', () => {
+    render(
+      <SaleReceipt
+        sale={saleFixture({ payment_method: 'Card', discount: 0, gross: 9.4, items: [saleItem({ discount: 0, discount_percent: 0, line_total: 5 })] })}
+        settings={settingsFixture({ general: { logo: 'https://example.com/logo.png' }, receipts: { showQR: false, showLogo: false, header: '', footer: '' } })}
+      />,
+    );
+    const receipt = screen.getByRole('article', { name: 'Receipt SO-000007' });
+    expect(receipt.querySelector('svg')).toBeNull();
+    expect(receipt.querySelector('img')).toBeNull();
+    expect(within(receipt).getAllByText('SO-000007')).toHaveLength(1);
+    expect(within(receipt).queryByText('Thank you! Come again.')).not.toBeInTheDocument();
+    expect(within(receipt).queryByText('Tendered')).not.toBeInTheDocument();
+    expect(within(receipt).queryByText('Received in riel')).not.toBeInTheDocument();
+    expect(within(receipt).queryByText('Change')).not.toBeInTheDocument();
+    expect(within(receipt).queryByText('Discount')).not.toBeInTheDocument();
+    expect(within(receipt).getByText('Card')).toBeInTheDocument();
+  });
+
+  it('shows the logo when asked, and is laid out for the paper width', () => {
+    const { rerender } = render(<SaleReceipt sale={saleFixture()} settings={settingsFixture({ general: { logo: 'https://example.com/logo.png' } })} />);
+    expect(screen.getByRole('img', { name: 'Mekong Bean Café' })).toHaveAttribute('src', 'https://example.com/logo.png');
+    expect(screen.getByRole('article')).toHaveStyle({ width: '80mm' });
+    rerender(<SaleReceipt sale={saleFixture()} settings={settingsFixture({ receipts: { paperWidth: '58' } })} />);
+    expect(screen.getByRole('article')).toHaveStyle({ width: '58mm' });
+  });
+});
+
+describe('printReceipt', () => {
+  afterEach(() => clearPrintedReceipt());
+
+  it('renders only the receipt for print, sizes the page to the paper, prints, and tidies up after', async () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    await act(() => printReceipt(saleFixture(), settingsFixture({ receipts: { paperWidth: '58' } })));
+
+    expect(print).toHaveBeenCalledTimes(1);
+    const hosts = document.querySelectorAll('body > .receipt-print-root');
+    expect(hosts).toHaveLength(1);
+    expect(within(hosts[0] as HTMLElement).getByRole('article', { name: 'Receipt SO-000007' })).toBeInTheDocument();
+    expect(document.documentElement).toHaveClass('receipt-printing');
+    expect(document.getElementById('receipt-page-style')?.textContent).toMatch(/@page \{ size: 58mm \d+mm; margin: 0; \}/);
+
+    // A second receipt replaces the first.
+    await act(() => printReceipt(saleFixture({ code: 'SO-000008' }), settingsFixture()));
+    expect(document.querySelectorAll('.receipt-print-root')).toHaveLength(1);
+    expect(screen.getByRole('article', { hidden: true, name: 'Receipt SO-000008' })).toBeInTheDocument();
+    expect(document.getElementById('receipt-page-style')?.textContent).toContain('size: 80mm');
+
+    act(() => void window.dispatchEvent(new Event('afterprint')));
+    expect(document.querySelector('.receipt-print-root')).toBeNull();
+    expect(document.getElementById('receipt-page-style')).toBeNull();
+    expect(document.documentElement).not.toHaveClass('receipt-printing');
+  });
+});

@@ -1,0 +1,256 @@
+import { useRef, type RefObject } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import type { RefundInput, Sale, SaleItem } from '@shop/contracts/sale';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
+import { FormField, fieldErrorId, invalidProps } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiError } from '@/lib/api-client';
+import { failureText } from '@/lib/error-text';
+import { formatMoney } from '@/lib/format';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { saleKeys } from '../api/get-sales';
+import { useRefundSale } from '../api/refund-sale';
+
+/** What is left to refund of a line. */
+const leftOf = (item: SaleItem) => item.quantity - item.refunded_qty;
+
+function refundFormSchema(items: SaleItem[]) {
+  return z.object({
+    lines: z
+      .array(
+        z.object({
+          quantity: z
+            .number({ error: 'Enter a whole number.' })
+            .int('Enter a whole number.')
+            .min(0, 'Enter 0 or more.'),
+        }),
+      )
+      .superRefine((lines, ctx) => {
+        lines.forEach((line, index) => {
+          const item = items[index];
+          if (item && line.quantity > leftOf(item)) ctx.addIssue({ code: 'custom', path: [index, 'quantity'], message: 'More than is left to refund.' });
+        });
+      }),
+    reason: z.string().trim().max(500, 'Reason must be at most 500 characters.'),
+    restock: z.boolean(),
+  });
+}
+
+type FormValues = z.infer<ReturnType<typeof refundFormSchema>>;
+
+/** One refund attempt: its body and the key it goes with, so a retry of it sends the same key. */
+type Attempt = { body: string; key: string };
+
+type RefundDialogProps = {
+  sale: Sale;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+/**
+ * Refunds some or all of a sale's lines (POST /sales/{id}/refunds, Manager and Admin): a new
+ * document; the server works out the amount and puts the goods back on the shelf if asked.
+ */
+export function RefundDialog({ sale, open, onOpenChange }: RefundDialogProps) {
+  const { t } = useTranslation();
+  const refund = useRefundSale();
+  // Kept while the sale is open, so reopening after a lost answer still retries with the same key.
+  const attempt = useRef<Attempt | null>(null);
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      busy={refund.isPending}
+      size="lg"
+      title={t('Refund {{code}}', { code: sale.code })}
+      description={t('The amount is worked out from what the customer paid for each line, tax and service included.')}
+    >
+      <RefundForm sale={sale} attemptRef={attempt} refund={refund} onDone={() => onOpenChange(false)} onCancel={() => onOpenChange(false)} />
+    </Modal>
+  );
+}
+
+function RefundForm({
+  sale,
+  attemptRef,
+  refund,
+  onDone,
+  onCancel,
+}: {
+  sale: Sale;
+  attemptRef: RefObject<Attempt | null>;
+  refund: ReturnType<typeof useRefundSale>;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const items = sale.items ?? [];
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<FormValues>({
+    resolver: zodResolver(refundFormSchema(items)),
+    defaultValues: { lines: items.map(() => ({ quantity: 0 })), reason: '', restock: true },
+  });
+  const lines = useWatch({ control, name: 'lines' });
+  const chosen = lines.some((line) => Number.isFinite(line.quantity) && line.quantity > 0);
+  const sending = refund.isPending;
+
+  function submit(values: FormValues) {
+    if (sending) return;
+    const sent = values.lines
+      .map((line, index) => ({ index, item: items[index], quantity: line.quantity }))
+      .filter((line): line is { index: number; item: SaleItem; quantity: number } => line.item !== undefined && line.quantity > 0);
+    const input: RefundInput = {
+      items: sent.map((line) => ({ sale_item_id: line.item.id, quantity: line.quantity })),
+      reason: values.reason || null,
+      restock: values.restock,
+    };
+    const body = JSON.stringify(input);
+    // The same refund asked again (after a failure) goes with the same key; a changed one with a new key.
+    const current = attemptRef.current?.body === body ? attemptRef.current : { body, key: newIdempotencyKey() };
+    attemptRef.current = current;
+
+    refund.mutate(
+      { saleId: sale.id, input, idempotencyKey: current.key },
+      {
+        onSuccess: (answer) => {
+          attemptRef.current = null;
+          toast.success(t('Refund recorded: {{amount}}', { amount: formatMoney(answer.refund.amount) }));
+          onDone();
+        },
+        onError: (error) => {
+          const message = failureText(error, t('Refund failed'), t);
+          if (message) toast.error(message);
+          if (error instanceof ApiError && error.errors) {
+            // The server names the lines by their place in what was sent: items.<n>.quantity.
+            for (const [field, messages] of Object.entries(error.errors)) {
+              const text = messages[0];
+              if (!text) continue;
+              const match = /^items\.(\d+)\./.exec(field);
+              const line = match ? sent[Number(match[1])] : undefined;
+              if (line) setError(`lines.${line.index}.quantity`, { type: 'server', message: text });
+              else if (field === 'reason') setError('reason', { type: 'server', message: text });
+            }
+          }
+          // The answer may have been lost after the refund went through: show what is recorded now.
+          if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) {
+            void queryClient.invalidateQueries({ queryKey: saleKeys.detail(sale.id) });
+          }
+        },
+      },
+    );
+  }
+
+  const translated = (message: string | undefined) => (message ? t(message) : undefined);
+  const reasonError = translated(errors.reason?.message);
+
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+      <ModalBody className="space-y-5">
+        <table aria-label={t('Lines to refund')} className="w-full text-left text-sm">
+          <thead className="border-b border-slate-200 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400">
+            <tr>
+              <th scope="col" className="py-2 pr-3">
+                {t('Product')}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                {t('Sold')}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                {t('Refunded')}
+              </th>
+              <th scope="col" className="py-2 pl-3">
+                {t('Refund qty')}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+            {items.map((item, index) => {
+              const left = leftOf(item);
+              const id = `refund-qty-${item.id}`;
+              const error = translated(errors.lines?.[index]?.quantity?.message);
+              return (
+                <tr key={item.id} className="align-top">
+                  <td className="py-2.5 pr-3">
+                    <div className="font-medium text-slate-900 dark:text-white">{item.product_name}</div>
+                    <div className="font-mono text-xs text-slate-500 dark:text-slate-400">{item.sku}</div>
+                  </td>
+                  <td className="px-3 py-2.5 text-right tabular-nums">{item.quantity}</td>
+                  <td className="px-3 py-2.5 text-right tabular-nums">{item.refunded_qty}</td>
+                  <td className="py-2 pl-3">
+                    {left === 0 ? (
+                      <span className="text-slate-500 dark:text-slate-400">{t('Fully refunded')}</span>
+                    ) : (
+                      <div className="space-y-1">
+                        <div className="flex items-center gap-2">
+                          <Input
+                            id={id}
+                            type="number"
+                            inputMode="numeric"
+                            min={0}
+                            max={left}
+                            step={1}
+                            className="w-20 tabular-nums"
+                            aria-label={t('Quantity to refund of {{name}}', { name: item.product_name })}
+                            {...invalidProps(id, error)}
+                            {...register(`lines.${index}.quantity`, { setValueAs: (value: string) => (value === '' ? 0 : Number(value)) })}
+                          />
+                          <span className="text-xs whitespace-nowrap text-slate-500 dark:text-slate-400">{t('of {{left}}', { left })}</span>
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            aria-label={t('Refund all of {{name}}', { name: item.product_name })}
+                            onClick={() => setValue(`lines.${index}.quantity`, left, { shouldValidate: true })}
+                          >
+                            {t('All')}
+                          </Button>
+                        </div>
+                        {error ? (
+                          <p id={fieldErrorId(id)} className="text-sm text-red-600 dark:text-red-400">
+                            {error}
+                          </p>
+                        ) : null}
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+
+        <FormField id="refund-reason" label={t('Reason')} error={reasonError}>
+          <Textarea id="refund-reason" rows={2} {...invalidProps('refund-reason', reasonError)} {...register('reason')} />
+        </FormField>
+
+        <div className="flex items-center gap-2">
+          <Checkbox id="refund-restock" {...register('restock')} />
+          <Label htmlFor="refund-restock">{t('Return items to stock')}</Label>
+        </div>
+      </ModalBody>
+      <ModalFooter>
+        <Button variant="secondary" onClick={onCancel} disabled={sending}>
+          {t('Cancel')}
+        </Button>
+        <Button type="submit" variant="danger" disabled={sending || !chosen}>
+          {sending ? t('Refunding…') : t('Confirm refund')}
+        </Button>
+      </ModalFooter>
+    </form>
+  );
+}

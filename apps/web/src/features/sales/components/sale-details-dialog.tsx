@@ -1,0 +1,232 @@
+import { useState, type ReactNode } from 'react';
+import { Printer, Undo2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { Sale, SaleItem } from '@shop/contracts/sale';
+import { printReceipt } from '@/components/receipt/print-receipt';
+import { cashTendered, isCashSale, paymentLabel } from '@/components/receipt/sale-receipt';
+import { AlertBanner } from '@/components/ui/alert-banner';
+import { Button } from '@/components/ui/button';
+import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { Table, type Column } from '@/components/ui/table';
+import { formatDate, formatDateTime, formatMoney, formatRiel, formatTimeOfDay } from '@/lib/format';
+import { useCan } from '@/lib/permissions';
+import { useShopSettings } from '@/lib/shop-settings';
+import { useLoadErrorToast } from '@/lib/use-load-error-toast';
+import { useSale } from '../api/get-sale';
+import { RefundDialog } from './refund-dialog';
+import { SaleStatusBadge, useChannelLabel } from './sale-labels';
+
+type SaleDetailsDialogProps = {
+  /** The sale to show; `null` when the dialog is closed. */
+  saleId: number | null;
+  onClose: () => void;
+};
+
+/** Spec 01 §3 Sale: one sale's header, lines, totals and refunds, with print and refund. */
+export function SaleDetailsDialog({ saleId, onClose }: SaleDetailsDialogProps) {
+  const { t } = useTranslation();
+  const sale = useSale(saleId);
+  useLoadErrorToast(sale.error, sale.errorUpdatedAt, t('Failed to load sale'), t);
+  const data = saleId !== null && sale.data?.id === saleId ? sale.data : undefined;
+
+  return (
+    <Modal
+      open={saleId !== null}
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      size="xl"
+      title={data ? t('Sale {{code}}', { code: data.code }) : t('Sale details')}
+    >
+      {data ? (
+        <SaleDetails sale={data} onClose={onClose} />
+      ) : (
+        <ModalBody>
+          {sale.isError ? (
+            <div className="space-y-3">
+              <AlertBanner>{t('Failed to load sale')}</AlertBanner>
+              <Button variant="secondary" size="sm" onClick={() => void sale.refetch()}>
+                {t('Retry')}
+              </Button>
+            </div>
+          ) : (
+            <Spinner label={t('Loading…')} />
+          )}
+        </ModalBody>
+      )}
+    </Modal>
+  );
+}
+
+function SaleDetails({ sale, onClose }: { sale: Sale; onClose: () => void }) {
+  const { t } = useTranslation();
+  const canRefund = useCan('sales:refund');
+  const { settings } = useShopSettings();
+  const channelLabel = useChannelLabel();
+  const [refunding, setRefunding] = useState(false);
+  const items = sale.items ?? [];
+  const refundable = items.some((item) => item.quantity > item.refunded_qty);
+  const cash = isCashSale(sale);
+  const tendered = cashTendered(sale);
+  const itemName = (saleItemId: number) => items.find((item) => item.id === saleItemId)?.product_name ?? `#${saleItemId}`;
+
+  async function onPrint() {
+    try {
+      await printReceipt(sale, settings);
+    } catch {
+      toast.error(t('Printing failed'));
+    }
+  }
+
+  const columns: Column<SaleItem>[] = [
+    { id: 'product', header: t('Product'), cell: (item) => <span className="font-medium text-slate-900 dark:text-white">{item.product_name}</span> },
+    { id: 'sku', header: t('SKU'), cell: (item) => <span className="font-mono text-xs">{item.sku}</span> },
+    { id: 'qty', header: t('Qty'), className: 'text-right tabular-nums', cell: (item) => item.quantity },
+    { id: 'price', header: t('Unit Price'), className: 'text-right tabular-nums', cell: (item) => formatMoney(item.unit_price) },
+    {
+      id: 'discount',
+      header: t('Discount'),
+      className: 'text-right tabular-nums',
+      cell: (item) => (item.discount > 0 ? `−${formatMoney(item.discount)} (${item.discount_percent}%)` : <span className="text-slate-400">-</span>),
+    },
+    {
+      id: 'total',
+      header: t('Line Total'),
+      className: 'text-right tabular-nums',
+      cell: (item) => <span className="font-medium text-slate-900 dark:text-white">{formatMoney(item.line_total)}</span>,
+    },
+    {
+      id: 'refunded',
+      header: t('Refunded'),
+      className: 'text-right tabular-nums',
+      cell: (item) => (item.refunded_qty > 0 ? item.refunded_qty : <span className="text-slate-400">-</span>),
+    },
+  ];
+
+  const taxLabel = sale.tax_inclusive
+    ? t('Tax {{rate}}% (included)', { rate: sale.tax_rate })
+    : t('Tax {{rate}}%', { rate: sale.tax_rate });
+
+  return (
+    <>
+      <ModalBody className="space-y-5">
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
+          <Fact label={t('Date')}>
+            <span className="tabular-nums">
+              {formatDate(sale.business_date)} {formatTimeOfDay(sale.sale_date, settings.localization.timezone)}
+            </span>
+          </Fact>
+          <Fact label={t('Cashier')}>{sale.cashier?.name ?? '-'}</Fact>
+          <Fact label={t('Customer')}>{sale.customer?.name ?? t('Walk-in')}</Fact>
+          <Fact label={t('Channel')}>{channelLabel(sale.channel)}</Fact>
+          <Fact label={t('Payment')}>{paymentLabel(sale.payment_method, t)}</Fact>
+          <Fact label={t('Status')}>
+            <SaleStatusBadge status={sale.status} />
+          </Fact>
+        </dl>
+
+        <div className="overflow-hidden rounded-lg border border-slate-200 dark:border-slate-800">
+          <Table label={t('Lines')} columns={columns} rows={items} rowKey={(item) => item.id} emptyText={t('No lines on this sale.')} />
+        </div>
+
+        <div className="flex flex-col gap-5 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0 flex-1 space-y-4">
+            {sale.notes ? (
+              <div className="text-sm">
+                <h3 className="font-medium text-slate-900 dark:text-white">{t('Notes')}</h3>
+                <p className="mt-1 whitespace-pre-line text-slate-600 dark:text-slate-300">{sale.notes}</p>
+              </div>
+            ) : null}
+            {sale.refunds && sale.refunds.length > 0 ? (
+              <section aria-labelledby="sale-refunds-heading" className="text-sm">
+                <h3 id="sale-refunds-heading" className="font-medium text-slate-900 dark:text-white">
+                  {t('Refunds')}
+                </h3>
+                <ul className="mt-2 space-y-2">
+                  {sale.refunds.map((refund) => (
+                    <li key={refund.id} className="rounded-lg border border-slate-200 px-3 py-2 dark:border-slate-800">
+                      <div className="flex flex-wrap items-baseline justify-between gap-2">
+                        <span className="font-mono text-xs font-semibold text-slate-900 dark:text-white">{refund.code}</span>
+                        <span className="text-xs text-slate-500 tabular-nums dark:text-slate-400">
+                          {formatDateTime(refund.created_at, settings.localization.timezone)}
+                        </span>
+                        <span className="font-medium tabular-nums">−{formatMoney(refund.amount)}</span>
+                      </div>
+                      <p className="mt-1 text-slate-600 dark:text-slate-300">
+                        {refund.items.map((item) => `${itemName(item.sale_item_id)} × ${item.quantity}`).join(', ')}
+                      </p>
+                      {refund.reason ? <p className="mt-0.5 text-slate-500 italic dark:text-slate-400">{refund.reason}</p> : null}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+          </div>
+
+          <dl aria-label={t('Totals')} className="w-full shrink-0 space-y-1 text-sm sm:w-72">
+            <Amount label={t('Gross')} value={formatMoney(sale.gross)} />
+            <Amount label={t('Discount')} value={sale.discount > 0 ? `−${formatMoney(sale.discount)}` : formatMoney(0)} />
+            <Amount label={t('Subtotal')} value={formatMoney(sale.subtotal)} />
+            <Amount label={sale.tax_enabled ? taxLabel : t('Tax')} value={formatMoney(sale.tax)} />
+            <Amount label={t('Service {{percent}}%', { percent: sale.service_percent })} value={formatMoney(sale.service)} />
+            <Amount strong label={t('Total')} value={formatMoney(sale.total)} />
+            {sale.refunded > 0 ? <Amount label={t('Refunded')} value={`−${formatMoney(sale.refunded)}`} /> : null}
+            {cash ? (
+              <div className="mt-2 space-y-1 border-t border-slate-200 pt-2 dark:border-slate-800">
+                {tendered.riel > 0 ? (
+                  <>
+                    <Amount label={t('Received in dollars')} value={formatMoney(tendered.dollars)} />
+                    <Amount label={t('Received in riel')} value={formatRiel(tendered.riel)} />
+                  </>
+                ) : null}
+                <Amount label={t('Tendered')} value={formatMoney(tendered.total)} />
+                <Amount label={t('Change')} value={formatMoney(sale.change)} />
+                <Amount label={t('Change (riel)')} value={formatRiel(sale.change_khr)} />
+              </div>
+            ) : null}
+          </dl>
+        </div>
+      </ModalBody>
+      <ModalFooter>
+        <Button variant="secondary" onClick={onClose}>
+          {t('Close')}
+        </Button>
+        <Button variant="secondary" onClick={() => void onPrint()}>
+          <Printer aria-hidden className="size-4" />
+          {t('Print receipt')}
+        </Button>
+        {canRefund && refundable ? (
+          <Button variant="danger" onClick={() => setRefunding(true)}>
+            <Undo2 aria-hidden className="size-4" />
+            {t('Refund')}
+          </Button>
+        ) : null}
+      </ModalFooter>
+      {canRefund ? <RefundDialog sale={sale} open={refunding} onOpenChange={setRefunding} /> : null}
+    </>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">{label}</dt>
+      <dd className="mt-0.5 text-slate-900 dark:text-white">{children}</dd>
+    </div>
+  );
+}
+
+function Amount({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div
+      className={
+        strong
+          ? 'flex justify-between gap-4 border-t border-slate-200 pt-1.5 text-base font-semibold text-slate-900 dark:border-slate-800 dark:text-white'
+          : 'flex justify-between gap-4 text-slate-600 dark:text-slate-300'
+      }
+    >
+      <dt>{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}
