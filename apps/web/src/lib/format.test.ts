@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney } from './format';
+import { formatDate, formatMoney, shopToday } from './format';
 
 describe('formatMoney', () => {
   it("shows dollars with '$' and two decimals", () => {
@@ -19,5 +19,14 @@ describe('formatDate', () => {
     expect(formatDate(new Date(2024, 0, 5))).toBe('2024-01-05');
     expect(formatDate(null)).toBe('');
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('shopToday', () => {
+  it("is the calendar date in the shop's time zone", () => {
+    // 20:30 UTC on 9 March is already 10 March in Phnom Penh (UTC+7).
+    expect(shopToday(new Date('2025-03-09T20:30:00Z'))).toBe('2025-03-10');
+    expect(shopToday(new Date('2025-03-09T16:59:00Z'))).toBe('2025-03-09');
+    expect(shopToday(new Date('2025-03-09T20:30:00Z'), 'America/New_York')).toBe('2025-03-09');
   });
 });

@@ -2,11 +2,11 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { Role } from '@shop/contracts/common';
 
 /** What a screen may offer; the server enforces the same rules (DESIGN.md §4). */
-export type Permission = 'catalog:write' | 'promotions:write' | 'customers:create' | 'customers:write';
+export type Permission = 'catalog:write' | 'promotions:write' | 'customers:create' | 'customers:write' | 'purchasing:write';
 
 const GRANTS: Record<Role, readonly Permission[]> = {
-  Admin: ['catalog:write', 'promotions:write', 'customers:create', 'customers:write'],
-  Manager: ['catalog:write', 'promotions:write', 'customers:create', 'customers:write'],
+  Admin: ['catalog:write', 'promotions:write', 'customers:create', 'customers:write', 'purchasing:write'],
+  Manager: ['catalog:write', 'promotions:write', 'customers:create', 'customers:write', 'purchasing:write'],
   Staff: ['customers:create'],
 };
 

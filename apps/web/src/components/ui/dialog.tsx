@@ -6,7 +6,7 @@ import { cn } from '@/lib/cn';
 import { Button } from './button';
 import { useRestoreFocus } from './restore-focus';
 
-const SIZES = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl' } as const;
+const SIZES = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-3xl' } as const;
 
 type ModalProps = {
   open: boolean;
