@@ -15,6 +15,7 @@ import { Input } from '@/components/ui/input';
 import { PageTitle } from '@/components/ui/page-title';
 import { Select } from '@/components/ui/select';
 import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
 import { failureText } from '@/lib/error-text';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatMoney, shopToday } from '@/lib/format';
@@ -70,6 +71,9 @@ function lineTotal(line: Pick<LineValues, 'supply_quantity' | 'unit_price'> | un
 type Problem = { message: string; path: string | null };
 
 const PROBLEM_ID = 'create-supply-problem';
+
+/** Product, Qty, Unit Price, Line Total, Expire, Received, Notes, remove: fits a 1280 px screen beside the sidebar. */
+const COLUMN_WIDTHS = ['w-[25%]', 'w-[8%]', 'w-[10%]', 'w-[9%]', 'w-[14.5%]', 'w-[14.5%]', 'w-[15%]', 'w-[4%]'];
 
 type HeaderField = 'supplier_id' | 'invoice_id' | 'invoice_date';
 const HEADER_IDS: Record<HeaderField, string> = { supplier_id: 'supply-supplier', invoice_id: 'supply-invoice', invoice_date: 'supply-invoice-date' };
@@ -201,50 +205,56 @@ function CreateSupplyForm() {
         </Card>
 
         <Card>
-          <div className="overflow-x-auto">
-            <table aria-label={t('Supply lines')} className="w-full min-w-[1040px] text-left text-sm">
-              <thead className="border-b border-slate-200 bg-slate-50/80 dark:border-slate-800 dark:bg-slate-800/40">
-                <tr>
-                  {[
-                    [t('Product'), 'min-w-64'],
-                    [t('Qty'), 'w-24'],
-                    [t('Unit Price'), 'w-28'],
-                    [t('Line Total'), 'w-28 text-right'],
-                    [t('Expire'), 'w-40'],
-                    [t('Received'), 'w-40'],
-                    [t('Notes'), 'min-w-40'],
-                  ].map(([label, className]) => (
-                    <th key={label} scope="col" className={`px-2 py-2.5 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase first:pl-4 dark:text-slate-400 ${className}`}>
-                      {label}
-                    </th>
-                  ))}
-                  <th scope="col" className="w-12 pr-4">
-                    <span className="sr-only">{t('Remove')}</span>
+          {/*
+            A real table on wide screens; below xl each line stacks its labelled fields. No scroll
+            container around it: that would clip the product picker's list.
+          */}
+          <table aria-label={t('Supply lines')} className="w-full text-left text-sm max-xl:block xl:table-fixed">
+            <colgroup className="max-xl:hidden">
+              {COLUMN_WIDTHS.map((width, index) => (
+                <col key={index} className={width} />
+              ))}
+            </colgroup>
+            <thead className="border-b border-slate-200 bg-slate-50/80 max-xl:hidden dark:border-slate-800 dark:bg-slate-800/40">
+              <tr>
+                {[t('Product'), t('Qty'), t('Unit Price'), t('Line Total'), t('Expire'), t('Received'), t('Notes')].map((label, index) => (
+                  <th
+                    key={label}
+                    scope="col"
+                    className={cn(
+                      'px-2 py-2.5 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase first:pl-4 dark:text-slate-400',
+                      index === 3 && 'text-right',
+                    )}
+                  >
+                    {label}
                   </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {fields.map((field, index) => (
-                  <LineRow
-                    key={field.id}
-                    index={index}
-                    control={control}
-                    register={register}
-                    invalidAt={invalidAt}
-                    total={lineTotal(lines[index])}
-                    onRemove={() => remove(index)}
-                  />
                 ))}
-                {fields.length === 0 ? (
-                  <tr>
-                    <td colSpan={8} className="px-4 py-8 text-center text-slate-500 dark:text-slate-400">
-                      {t('No lines yet. Add a line for each product received.')}
-                    </td>
-                  </tr>
-                ) : null}
-              </tbody>
-            </table>
-          </div>
+                <th scope="col" className="pr-4">
+                  <span className="sr-only">{t('Remove')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 max-xl:block dark:divide-slate-800">
+              {fields.map((field, index) => (
+                <LineRow
+                  key={field.id}
+                  index={index}
+                  control={control}
+                  register={register}
+                  invalidAt={invalidAt}
+                  total={lineTotal(lines[index])}
+                  onRemove={() => remove(index)}
+                />
+              ))}
+              {fields.length === 0 ? (
+                <tr className="max-xl:block">
+                  <td colSpan={8} className="px-4 py-8 text-center text-slate-500 max-xl:block dark:text-slate-400">
+                    {t('No lines yet. Add a line for each product received.')}
+                  </td>
+                </tr>
+              ) : null}
+            </tbody>
+          </table>
           <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 dark:border-slate-800">
             <Button
               ref={addLineRef}
@@ -295,20 +305,23 @@ function LineRow({ index, control, register, invalidAt, total, onRemove }: LineR
   useLoadErrorToast(products.error, products.errorUpdatedAt, t('Failed to load suppliers/products'), t);
 
   const id = (field: keyof LineValues) => `supply-line-${index}-${field}`;
+  const name = <Field extends keyof LineValues>(field: Field) => `items.${index}.${field}` as const;
+  /** Shown above the field when the line is stacked; on a wide screen the column header says it. */
   const label = (field: keyof LineValues, text: string) => (
-    <label htmlFor={id(field)} className="sr-only">
-      {t('{{field}} (line {{line}})', { field: text, line })}
+    <label htmlFor={id(field)} className="mb-1.5 block text-xs font-medium text-slate-600 xl:sr-only dark:text-slate-400">
+      {text}{' '}
+      <span className="sr-only">{t('(line {{line}})', { line })}</span>
     </label>
   );
-  const cell = 'px-2 py-2.5 align-top';
+  const cell = 'px-2 py-2.5 align-top max-xl:block max-xl:p-0';
 
   return (
-    <tr>
-      <td className={`${cell} pl-4`}>
+    <tr className="max-xl:grid max-xl:grid-cols-2 max-xl:gap-3 max-xl:p-4 sm:max-xl:grid-cols-4">
+      <td className={cn(cell, 'xl:pl-4 max-xl:col-span-2 sm:max-xl:col-span-4')}>
         {label('product_id', t('Product'))}
         <Controller
           control={control}
-          name={`items.${index}.product_id`}
+          name={name('product_id')}
           render={({ field }) => (
             <Combobox
               id={id('product_id')}
@@ -323,7 +336,7 @@ function LineRow({ index, control, register, invalidAt, total, onRemove }: LineR
               loading={products.isFetching || query !== debouncedQuery}
               placeholder={t('Search by name/SKU')}
               emptyText={t('No products found.')}
-              {...invalidAt(`items.${index}.product_id`)}
+              {...invalidAt(name('product_id'))}
             />
           )}
         />
@@ -336,8 +349,8 @@ function LineRow({ index, control, register, invalidAt, total, onRemove }: LineR
           inputMode="numeric"
           min="1"
           step="1"
-          {...invalidAt(`items.${index}.supply_quantity`)}
-          {...register(`items.${index}.supply_quantity`)}
+          {...invalidAt(name('supply_quantity'))}
+          {...register(name('supply_quantity'))}
         />
       </td>
       <td className={cell}>
@@ -349,27 +362,30 @@ function LineRow({ index, control, register, invalidAt, total, onRemove }: LineR
           min="0"
           step="0.01"
           placeholder="0.00"
-          {...invalidAt(`items.${index}.unit_price`)}
-          {...register(`items.${index}.unit_price`)}
+          {...invalidAt(name('unit_price'))}
+          {...register(name('unit_price'))}
         />
       </td>
-      <td className={`${cell} text-right`}>
-        <span className="inline-block pt-2.5 font-medium text-slate-900 tabular-nums dark:text-white">{formatMoney(total)}</span>
+      <td className={cn(cell, 'xl:text-right')}>
+        <span aria-hidden className="mb-1.5 block text-xs font-medium text-slate-600 xl:hidden dark:text-slate-400">
+          {t('Line Total')}
+        </span>
+        <span className="inline-block font-medium text-slate-900 tabular-nums xl:pt-2.5 max-xl:leading-10 dark:text-white">{formatMoney(total)}</span>
       </td>
       <td className={cell}>
         {label('expire_date', t('Expire'))}
-        <Input id={id('expire_date')} type="date" {...invalidAt(`items.${index}.expire_date`)} {...register(`items.${index}.expire_date`)} />
+        <Input id={id('expire_date')} type="date" {...invalidAt(name('expire_date'))} {...register(name('expire_date'))} />
       </td>
       <td className={cell}>
         {label('received_date', t('Received'))}
-        <Input id={id('received_date')} type="date" {...invalidAt(`items.${index}.received_date`)} {...register(`items.${index}.received_date`)} />
+        <Input id={id('received_date')} type="date" {...invalidAt(name('received_date'))} {...register(name('received_date'))} />
       </td>
-      <td className={cell}>
+      <td className={cn(cell, 'sm:max-xl:col-span-2')}>
         {label('notes', t('Notes'))}
-        <Input id={id('notes')} autoComplete="off" {...invalidAt(`items.${index}.notes`)} {...register(`items.${index}.notes`)} />
+        <Input id={id('notes')} autoComplete="off" {...invalidAt(name('notes'))} {...register(name('notes'))} />
       </td>
-      <td className={`${cell} pr-4 text-right`}>
-        <IconButton tone="danger" className="mt-1" label={t('Remove line {{line}}', { line })} onClick={onRemove}>
+      <td className={cn(cell, 'text-right xl:pr-4 max-xl:col-span-2 max-xl:self-end sm:max-xl:col-span-1')}>
+        <IconButton tone="danger" className="xl:mt-1" label={t('Remove line {{line}}', { line })} onClick={onRemove}>
           <Trash2 aria-hidden />
         </IconButton>
       </td>

@@ -33,6 +33,19 @@ const ACTIVE_PARAM: Record<ActiveFilter, boolean | undefined> = { all: undefined
 
 const dash = <span className="text-slate-400">-</span>;
 
+/** An e-mail that may wrap after its '@' rather than mid-word. */
+function breakAfterAt(email: string) {
+  const at = email.indexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 export function SupplierListPage() {
   const { t } = useTranslation();
   const canWrite = useCan('purchasing:write');
@@ -71,16 +84,25 @@ export function SupplierListPage() {
     });
   }
 
+  // Long names, e-mails and places wrap or shorten, so all eight columns fit beside the sidebar.
   const columns: Column<Supplier>[] = [
     { id: 'code', header: t('Code'), cell: (supplier) => <span className="font-mono text-xs">{supplier.code}</span> },
-    { id: 'name', header: t('Name'), cell: (supplier) => <span className="font-medium text-slate-900 dark:text-white">{supplier.name}</span> },
-    { id: 'contact', header: t('Contact'), cell: (supplier) => supplier.contact_name || dash },
-    { id: 'email', header: t('Email'), cell: (supplier) => supplier.email || dash },
-    { id: 'phone', header: t('Phone'), className: 'tabular-nums', cell: (supplier) => supplier.phone || dash },
+    {
+      id: 'name',
+      header: t('Name'),
+      cell: (supplier) => <div className="max-w-36 font-medium whitespace-normal text-slate-900 dark:text-white">{supplier.name}</div>,
+    },
+    { id: 'contact', header: t('Contact'), cell: (supplier) => <div className="max-w-28 whitespace-normal">{supplier.contact_name || dash}</div> },
+    {
+      id: 'email',
+      header: t('Email'),
+      cell: (supplier) => (supplier.email ? <div className="max-w-40 whitespace-normal [overflow-wrap:anywhere]">{breakAfterAt(supplier.email)}</div> : dash),
+    },
+    { id: 'phone', header: t('Phone'), className: 'tabular-nums whitespace-nowrap', cell: (supplier) => supplier.phone || dash },
     {
       id: 'location',
       header: t('Location'),
-      cell: (supplier) => [supplier.city, supplier.country].filter(Boolean).join(', ') || dash,
+      cell: (supplier) => <div className="max-w-32 whitespace-normal">{[supplier.city, supplier.country].filter(Boolean).join(', ') || dash}</div>,
     },
     {
       id: 'active',

@@ -195,16 +195,9 @@ function IdFilter({ id, label, value, onChange }: { id: string; label: string; v
       <Label htmlFor={id} className="whitespace-nowrap">
         {label}
       </Label>
-      <Input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min="1"
-        step="1"
-        className="w-24"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
+      <div className="w-24">
+        <Input id={id} type="number" inputMode="numeric" min="1" step="1" value={value} onChange={(event) => onChange(event.target.value)} />
+      </div>
     </div>
   );
 }
