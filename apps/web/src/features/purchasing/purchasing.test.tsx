@@ -447,6 +447,22 @@ describe('Create Supply', () => {
     });
   });
 
+  it('Cancel goes back where the user came from, or to the list when opened directly', async () => {
+    fakeApi({ supplies: [supply(3)] });
+    const user = userEvent.setup();
+    const fromList = renderApp('/supplies');
+    await user.click(await screen.findByRole('link', { name: '+ New Supply' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(fromList.router.state.location.pathname).toBe('/supplies'));
+    expect(fromList.router.state.historyAction).toBe('POP');
+    fromList.unmount();
+
+    const direct = renderApp('/supplies/create');
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }, { timeout: 5000 }));
+    await waitFor(() => expect(direct.router.state.location.pathname).toBe('/supplies'));
+    expect(direct.router.state.historyAction).toBe('PUSH');
+  });
+
   it('shows a taken invoice ID on its field, toasts the reason and keeps what was typed', async () => {
     const message = 'This supplier already has a supply with this invoice ID.';
     const api = fakeApi({

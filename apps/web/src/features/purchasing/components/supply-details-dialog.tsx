@@ -44,7 +44,7 @@ function SupplyDetails({ supply }: { supply: Supply }) {
     {
       id: 'product',
       header: t('Product'),
-      cell: (line) => <span className="font-medium text-slate-900 dark:text-white">{line.product?.name || line.product_name || `#${line.product_id}`}</span>,
+      cell: (line) => <span className="font-medium text-slate-900 dark:text-white">{line.product.name || line.product_name || `#${line.product_id}`}</span>,
     },
     { id: 'qty', header: t('Qty'), className: 'text-right tabular-nums', cell: (line) => line.supply_quantity },
     { id: 'unit-price', header: t('Unit Price'), className: 'text-right tabular-nums', cell: (line) => formatMoney(line.unit_price) },
