@@ -330,7 +330,11 @@ describe('Supplies list', () => {
   });
 });
 
-describe('Create Supply', () => {
+// These walk a whole form through many steps (each picker waits out its 300 ms search debounce):
+// a busy machine needs more than the default 5 s.
+const LONG_FLOW = { timeout: 20_000 };
+
+describe('Create Supply', LONG_FLOW, () => {
   async function openForm() {
     const api = fakeApi({ suppliers: [supplier(1, { name: 'Mondulkiri Coffee Roasters' })] });
     const user = userEvent.setup();
@@ -492,7 +496,7 @@ describe('Create Supply', () => {
   });
 });
 
-describe('Supply Items', () => {
+describe('Supply Items', LONG_FLOW, () => {
   const eleven = () => Array.from({ length: 11 }, (_, i) => item(11 - i));
 
   it('refuses a missing Supply ID or Product ID with the alert, and sends numbers and null', async () => {
