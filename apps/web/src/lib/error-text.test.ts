@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NETWORK_ERROR_MESSAGE, TIMEOUT_MESSAGE } from './api-client';
-import { failureText } from './error-text';
+import { failureText, loadFailureText } from './error-text';
 
 describe('failureText', () => {
   it("adds the server's reason to the screen's text", () => {
@@ -22,5 +22,13 @@ describe('failureText', () => {
   it('says nothing for an aborted request or a 401', () => {
     expect(failureText(new DOMException('aborted', 'AbortError'), 'Save failed')).toBeNull();
     expect(failureText(new ApiError(401, 'Unauthenticated.', { serverMessage: 'Unauthenticated.' }), 'Save failed')).toBeNull();
+  });
+});
+
+describe('loadFailureText', () => {
+  it("says a 403 is a missing permission, and keeps the screen's text otherwise", () => {
+    const forbidden = new ApiError(403, "Forbidden — you don't have permission.", { serverMessage: "Forbidden — you don't have permission." });
+    expect(loadFailureText(forbidden, 'Failed to load suppliers')).toBe("Failed to load suppliers: Forbidden — you don't have permission.");
+    expect(loadFailureText(new ApiError(500, 'HTTP 500'), 'Failed to load suppliers')).toBe('Failed to load suppliers');
   });
 });

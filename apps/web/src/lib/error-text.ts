@@ -1,3 +1,4 @@
+import { API_MESSAGES } from '@shop/contracts/common';
 import { ApiError, isAbortError, NETWORK_ERROR_MESSAGE } from './api-client';
 
 /**
@@ -14,4 +15,17 @@ export function failureText(error: unknown, text: string, translate: (key: strin
   if (error.status === 0) return error.message === NETWORK_ERROR_MESSAGE ? text : `${text}: ${translate(error.message)}`;
   if (error.status === 403 || !error.serverMessage) return text;
   return `${text}: ${translate(error.serverMessage)}`;
+}
+
+/** The server refused the call for this user's role: asking again will not help. */
+export function isForbidden(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403;
+}
+
+/**
+ * The text a list shows in place of its rows after a failed load. A 403 says why on the screen
+ * itself (the toast that said so is gone after a few seconds).
+ */
+export function loadFailureText(error: unknown, text: string, translate: (key: string) => string = (key) => key): string {
+  return isForbidden(error) ? `${text}: ${translate(API_MESSAGES.forbidden)}` : text;
 }

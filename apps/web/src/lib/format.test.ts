@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatMoneyAs, formatRiel, formatTimeOfDay, setMoneyFormat } from './format';
+import { formatDate, formatDateTime, formatMoney, formatMoneyAs, formatRiel, formatTimeOfDay, setMoneyFormat, shopToday } from './format';
 
 describe('formatMoney', () => {
   it("shows dollars with '$' and two decimals", () => {
@@ -52,5 +52,14 @@ describe('formatTimeOfDay and formatDateTime', () => {
     expect(formatDateTime('2026-11-22T21:33:00.000Z', 'Asia/Phnom_Penh')).toBe('2026-11-23 04:33');
     expect(formatDateTime('2026-11-22T21:33:00.000Z', 'Asia/Bangkok')).toBe('2026-11-23 04:33');
     expect(formatDateTime('', 'Asia/Phnom_Penh')).toBe('');
+  });
+});
+
+describe('shopToday', () => {
+  it("is the calendar date in the shop's time zone", () => {
+    // 20:30 UTC on 9 March is already 10 March in Phnom Penh (UTC+7).
+    expect(shopToday(new Date('2025-03-09T20:30:00Z'))).toBe('2025-03-10');
+    expect(shopToday(new Date('2025-03-09T16:59:00Z'))).toBe('2025-03-09');
+    expect(shopToday(new Date('2025-03-09T20:30:00Z'), 'America/New_York')).toBe('2025-03-09');
   });
 });

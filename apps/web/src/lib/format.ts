@@ -95,3 +95,11 @@ export function formatDateTime(instant: string, timeZone: string): string {
   const parts = zoneParts(instant, timeZone);
   return parts ? `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}` : '';
 }
+
+/** The shop's time zone until shop settings carry one (DESIGN.md §3: default Asia/Phnom_Penh). */
+export const SHOP_TIME_ZONE = 'Asia/Phnom_Penh';
+
+/** Today's calendar date in the shop's time zone, `YYYY-MM-DD` (not the browser's, not UTC's). */
+export function shopToday(now: Date = new Date(), timeZone: string = SHOP_TIME_ZONE): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}

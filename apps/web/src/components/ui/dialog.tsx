@@ -6,7 +6,7 @@ import { cn } from '@/lib/cn';
 import { Button } from './button';
 import { useRestoreFocus } from './restore-focus';
 
-const SIZES = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
+const SIZES = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-3xl', '2xl': 'max-w-4xl' } as const;
 
 type ModalProps = {
   open: boolean;

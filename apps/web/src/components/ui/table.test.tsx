@@ -18,6 +18,16 @@ describe('Table', () => {
     expect(cell).toHaveAttribute('colspan', '2');
   });
 
+  it('can show the first load as placeholder rows, one cell per column', () => {
+    render(<Table label="Things" columns={columns} rows={undefined} rowKey={(row) => row.id} loading skeletonRows={3} emptyText="Nothing here." />);
+    const table = screen.getByRole('table', { name: 'Things' });
+    expect(table).toHaveAttribute('aria-busy', 'true');
+    const skeletons = table.querySelectorAll('tbody tr[data-skeleton]');
+    expect(skeletons).toHaveLength(3);
+    expect(skeletons[0]?.querySelectorAll('td')).toHaveLength(2);
+    expect(within(table).getByRole('status')).toHaveTextContent('Loading…');
+  });
+
   it('shows the empty text when there are no rows', () => {
     render(<Table label="Things" columns={columns} rows={[]} rowKey={(row) => row.id} emptyText="Nothing here." />);
     expect(screen.getByText('Nothing here.')).toBeInTheDocument();
@@ -40,6 +50,12 @@ describe('Table', () => {
     expect(screen.queryByText('Old')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it('leaves the retry button out when asking again cannot help', () => {
+    render(<Table label="Things" columns={columns} rows={undefined} rowKey={(row) => row.id} emptyText="Nothing here." error={{ text: 'Forbidden' }} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Forbidden');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 
   it('renders a header and one row per record, with row actions reachable by Tab', async () => {

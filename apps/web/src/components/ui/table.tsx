@@ -14,7 +14,8 @@ export type Column<Row> = {
   footer?: ReactNode;
 };
 
-export type TableError = { text: string; onRetry: () => void };
+/** A failed load: its text, and a retry button unless asking again cannot help (e.g. a 403). */
+export type TableError = { text: string; onRetry?: () => void };
 
 type TableProps<Row> = {
   /** The table's accessible name, e.g. "Products". */
@@ -26,6 +27,8 @@ type TableProps<Row> = {
   emptyText: string;
   /** The first load, with nothing to show yet: a "Loading…" row. */
   loading?: boolean;
+  /** Show the first load as this many placeholder rows instead of the "Loading…" row. */
+  skeletonRows?: number;
   /** A newer page is on its way while the previous one stays on screen. */
   busy?: boolean;
   /** A failed load: its text and a retry button, in place of the rows. */
@@ -40,7 +43,7 @@ type TableProps<Row> = {
  * The list table every screen uses: header, rows, and one full-width row for the loading,
  * empty and failed states. Row actions are real buttons inside cells, so Tab reaches them.
  */
-export function Table<Row>({ label, columns, rows, rowKey, emptyText, loading, busy, error, rowClassName, loadingText }: TableProps<Row>) {
+export function Table<Row>({ label, columns, rows, rowKey, emptyText, loading, skeletonRows, busy, error, rowClassName, loadingText }: TableProps<Row>) {
   const { t } = useTranslation();
   const span = columns.length;
 
@@ -50,12 +53,26 @@ export function Table<Row>({ label, columns, rows, rowKey, emptyText, loading, b
       <StateRow span={span}>
         <div role="alert" className="flex flex-wrap items-center justify-center gap-3">
           <span className="text-[#b91c1c] dark:text-red-300">{error.text}</span>
-          <Button variant="secondary" size="sm" onClick={error.onRetry}>
-            {t('Retry')}
-          </Button>
+          {error.onRetry ? (
+            <Button variant="secondary" size="sm" onClick={error.onRetry}>
+              {t('Retry')}
+            </Button>
+          ) : null}
         </div>
       </StateRow>
     );
+  } else if (!rows && loading && skeletonRows) {
+    body = Array.from({ length: skeletonRows }, (_, index) => (
+      <tr key={index} data-skeleton>
+        {columns.map((column, columnIndex) => (
+          <td key={column.id} className={cn('px-4 py-3.5', column.className)}>
+            {/* One status text for screen readers; the bars are decoration. */}
+            {index === 0 && columnIndex === 0 ? <span className="sr-only" role="status">{t('Loading…')}</span> : null}
+            <span aria-hidden className="block h-4 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
+          </td>
+        ))}
+      </tr>
+    ));
   } else if (!rows) {
     body = loading ? (
       <StateRow span={span}>

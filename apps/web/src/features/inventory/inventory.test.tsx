@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ExpiringBatch, StockRecord } from '@shop/contracts/stock';
 import { setSession } from '@/features/auth/session-store';
-import { formatDate } from '@/lib/format';
+import { shopToday } from '@/lib/format';
 import { demoUser, jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 
@@ -274,7 +274,7 @@ describe('Stock Inventory', SLOW, () => {
     await waitFor(() => expect(api.last('/api/stocks')?.url.searchParams.get('page')).toBe('2'));
     await user.click(screen.getByRole('button', { name: 'Add stock' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add stock' });
-    expect(within(dialog).getByLabelText('Received Date')).toHaveValue(formatDate(new Date()));
+    expect(within(dialog).getByLabelText('Received Date')).toHaveValue(shopToday(new Date()));
     await user.type(within(dialog).getByLabelText('Quantity'), '0');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Quantity must be > 0.')).toBeInTheDocument();
@@ -294,7 +294,7 @@ describe('Stock Inventory', SLOW, () => {
       product_id: 9,
       quantity: 6,
       price_in: 1.4,
-      received_date: formatDate(new Date()),
+      received_date: shopToday(new Date()),
       expire_date: '2099-01-31',
       notes: 'Market run',
     });

@@ -11,7 +11,8 @@ import { FormField, invalidProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { failureText } from '@/lib/error-text';
-import { formatDate } from '@/lib/format';
+import { shopToday } from '@/lib/format';
+import { useShopSettings } from '@/lib/shop-settings';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useCreateStockRecord } from '../api/create-stock-record';
 import type { StockProductOption } from '../api/get-stock-product-options';
@@ -68,6 +69,7 @@ function StockRecordForm({
 }) {
   const { t } = useTranslation();
   const [product, setProduct] = useState<StockProductOption | null>(null);
+  const { timezone } = useShopSettings().settings.localization;
   const {
     register,
     control,
@@ -80,7 +82,7 @@ function StockRecordForm({
       product_id: undefined,
       quantity: undefined,
       price_in: undefined,
-      received_date: formatDate(new Date()),
+      received_date: shopToday(new Date(), timezone),
       expire_date: '',
       notes: '',
     },

@@ -13,8 +13,9 @@ import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
 import { Table, type Column } from '@/components/ui/table';
 import { apiDownload } from '@/lib/api-client';
-import { addDays, todayIn } from '@/lib/dates';
+import { addDays } from '@/lib/dates';
 import { failureText } from '@/lib/error-text';
+import { shopToday } from '@/lib/format';
 import { useShopSettings } from '@/lib/shop-settings';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
@@ -55,7 +56,7 @@ export function ReportScreen<Row, Totals>(props: ReportScreenProps<Row, Totals>)
   const { title, path, fileName, perPage, filters, columns, rowKey, cards, footer, emptyText, loadingText, errorText, extraParams } = props;
   const { t } = useTranslation();
   const { settings } = useShopSettings();
-  const today = todayIn(settings.localization.timezone);
+  const today = shopToday(new Date(), settings.localization.timezone);
   const defaults = { from: addDays(today, -29), to: today, search: '', choices: {} as Record<string, string> };
 
   const [from, setFrom] = useState(defaults.from);

@@ -35,7 +35,7 @@ export function SaleDetailsDialog({ saleId, onClose }: SaleDetailsDialogProps) {
     <Modal
       open={saleId !== null}
       onOpenChange={(open) => (open ? undefined : onClose())}
-      size="xl"
+      size="2xl"
       title={data ? t('Sale {{code}}', { code: data.code }) : t('Sale details')}
     >
       {data ? (

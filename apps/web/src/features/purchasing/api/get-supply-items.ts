@@ -1,0 +1,50 @@
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { SupplyItem } from '@shop/contracts/supply';
+import { apiRequest } from '@/lib/api-client';
+import { prependToPage, removeFromPage, replaceInPage, type Paginated } from '@/lib/list';
+
+/** Empty filters are left out (spec 02 §7). */
+export type SupplyItemListParams = { q?: string; page: number; per_page: number; supply_id?: number; product_id?: number };
+
+export const supplyItemKeys = {
+  all: ['supply-items'] as const,
+  lists: ['supply-items', 'list'] as const,
+  list: (params: SupplyItemListParams) => ['supply-items', 'list', params] as const,
+};
+
+export function getSupplyItems(params: SupplyItemListParams, signal?: AbortSignal): Promise<Paginated<SupplyItem>> {
+  return apiRequest<Paginated<SupplyItem>>('/supply-items', { query: params, signal });
+}
+
+export function supplyItemsQueryOptions(params: SupplyItemListParams) {
+  return queryOptions({
+    queryKey: supplyItemKeys.list(params),
+    queryFn: ({ signal }) => getSupplyItems(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSupplyItems(params: SupplyItemListParams) {
+  return useQuery(supplyItemsQueryOptions(params));
+}
+
+type PageUpdate = (list: Paginated<SupplyItem>) => Paginated<SupplyItem>;
+
+function updatePage(queryClient: QueryClient, params: SupplyItemListParams, update: PageUpdate) {
+  queryClient.setQueryData(supplyItemsQueryOptions(params).queryKey, (list) => (list ? update(list) : list));
+}
+
+/** Spec 02 §4: a new item goes first on page 1, cut to a page, and the total goes up by one. */
+export function prependSupplyItem(queryClient: QueryClient, params: SupplyItemListParams, item: SupplyItem) {
+  updatePage(queryClient, params, (list) => prependToPage(list, item));
+}
+
+/** Spec 02 §4: an edit replaces the row with the server's version, wherever it is cached. */
+export function replaceSupplyItem(queryClient: QueryClient, item: SupplyItem) {
+  queryClient.setQueriesData<Paginated<SupplyItem>>({ queryKey: supplyItemKeys.lists }, (list) => (list ? replaceInPage(list, item) : list));
+}
+
+/** Spec 02 §4: a delete removes the row and lowers the total (never below 0). */
+export function removeSupplyItem(queryClient: QueryClient, params: SupplyItemListParams, id: number) {
+  updatePage(queryClient, params, (list) => removeFromPage(list, id));
+}
