@@ -163,6 +163,28 @@ describe(`stock at the till (${dbKind})`, () => {
     expect(await count('stock_movements')).toBe(movements);
   });
 
+  it('sells from the batch that expires first, never from one already past its date', async () => {
+    const product = (await call(tokens.Manager, 'POST', '/api/products', {
+      name: 'Yoghurt Cup',
+      sku: `YOG-${dbKind}`,
+      category_id: croissant.category_id,
+      unit_id: croissant.unit_id,
+      price: 1,
+      active: true,
+    })).body.data;
+    await receive(product.id, 3, 0.4, { received_date: '2026-11-01', expire_date: '2026-11-20', notes: 'expired yesterday' });
+    await receive(product.id, 3, 0.5, { expire_date: '2026-12-10', notes: 'later' });
+    await receive(product.id, 3, 0.6, { expire_date: '2026-11-25', notes: 'sooner' });
+    expect((await sell(tokens.Staff, { items: [line(product, 4)], total_amount: 4.4 })).status).toBe(201);
+    const batches = await database.db.selectFrom('stock_batches').select(['notes', 'remaining']).where('product_id', '=', product.id).orderBy('id').execute();
+    expect(batches).toEqual([
+      { notes: 'expired yesterday', remaining: 3 },
+      { notes: 'later', remaining: 2 },
+      { notes: 'sooner', remaining: 0 },
+    ]);
+    await expectLedgerConsistent(database);
+  });
+
   it('sells the last units exactly once under 50 concurrent checkouts', async () => {
     const product = (await call(tokens.Manager, 'POST', '/api/products', {
       name: 'Race Bun',

@@ -175,7 +175,7 @@ async function recordSale(tx: ServiceContext, input: SaleInput, actor: Actor): P
     .executeTakeFirstOrThrow();
 
   for (const [index, { product, promotion, quantity, unitPriceCents, discountBp }] of lines.entries()) {
-    const takes = product.track_stock === 1 ? await takeFromBatches(tx, product.id, quantity) : [];
+    const takes = product.track_stock === 1 ? await takeFromBatches(tx, product.id, quantity, moment.day) : [];
     const priced = pricing.lines[index]!;
     await tx.db
       .insertInto('sale_items')

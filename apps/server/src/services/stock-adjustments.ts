@@ -57,7 +57,7 @@ export function adjustStock(ctx: ServiceContext, input: AdjustmentInput, actor: 
       if (wanted > product.on_hand) {
         throw new AppError(409, `Only ${Math.max(0, product.on_hand)} of ${product.name} on hand; cannot take out ${wanted}.`);
       }
-      const takes = input.batch_id ? [await takeFromBatch(tx, input.product_id, input.batch_id, wanted)] : await takeFromBatches(tx, input.product_id, wanted);
+      const takes = input.batch_id ? [await takeFromBatch(tx, input.product_id, input.batch_id, wanted)] : await takeFromBatches(tx, input.product_id, wanted, today);
       changes = takes.map((take) => ({ ...take, quantity: -take.quantity }));
     }
     for (const change of changes) {

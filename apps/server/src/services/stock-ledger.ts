@@ -165,15 +165,17 @@ export interface BatchTake {
 
 /**
  * Takes `quantity` out of a product's batches: the one that expires first, then the oldest
- * (FEFO). What the batches cannot cover comes back as a take with no batch, costed at the
+ * (FEFO). Batches already past their date on `today` come last: they are waiting to be written
+ * off, not sold. What the batches cannot cover comes back as a take with no batch, costed at the
  * latest receipt, for the caller to allow (negative stock) or refuse.
  */
-export async function takeFromBatches(tx: ServiceContext, productId: number, quantity: number): Promise<BatchTake[]> {
+export async function takeFromBatches(tx: ServiceContext, productId: number, quantity: number, today: string): Promise<BatchTake[]> {
   const batches = await tx.db
     .selectFrom('stock_batches')
     .select(['id', 'remaining', 'unit_cost_cents'])
     .where('product_id', '=', productId)
     .where('remaining', '>', 0)
+    .orderBy((eb) => eb.case().when('expire_date', '<', today).then(1).else(0).end())
     .orderBy((eb) => eb.case().when('expire_date', 'is', null).then(1).else(0).end())
     .orderBy('expire_date')
     .orderBy('received_date')
