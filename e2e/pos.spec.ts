@@ -73,10 +73,25 @@ test.describe('point of sale', () => {
     await expect(card(page, 'Banana Muffin')).toContainText(`${muffinsBefore - 1} left`);
     await expect(card(page, 'Butter Croissant')).toContainText(`${croissantsBefore} left`);
     const code = (await lastSale.textContent())!.match(/SO-\d{6}/)![0];
+
+    // The receipt prints from the till, and the sale is on the orders screen.
+    await page.evaluate(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => {
+        (window as unknown as { printed: number }).printed += 1;
+      };
+    });
+    await page.locator('#main').getByRole('button', { name: 'Print receipt' }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    await expect(page.locator('.receipt-print-root')).toContainText(code);
     const token = await apiToken(page, DEMO.staff);
     const sales = await page.request.get(`/api/sales?q=${code}`, { headers: { authorization: `Bearer ${token}` } });
     const sale = ((await sales.json()) as { data: { total: number; tendered: number; change: number; items_count: number; payment_method: string }[] }).data[0]!;
     expect(sale).toMatchObject({ total: 8.73, tendered: 10, change: 1.27, items_count: 3, payment_method: 'Cash' });
+
+    await page.goto('/orders');
+    await page.getByPlaceholder(/Search/).first().fill(code);
+    await expect(page.getByRole('row').filter({ hasText: code })).toContainText('$8.73');
   });
 
   test('an out-of-stock product is marked and refused', async ({ page }) => {
@@ -100,12 +115,16 @@ test.describe('point of sale', () => {
     await expect(cart(page).getByRole('heading')).toHaveText('Cart (0)');
   });
 
-  test('a new tax rate saved in the settings prices the next cart', async ({ page }) => {
+  test('a new tax rate saved on the Settings screen prices the next cart', async ({ page }) => {
     const admin = { authorization: `Bearer ${await apiToken(page, DEMO.admin)}` };
-    const saved = await page.request.put('/api/settings/taxes', { headers: admin, data: { enabled: true, inclusive: false, rate: 5 } });
-    expect(saved.status()).toBe(200);
     try {
-      await signIn(page, DEMO.staff);
+      await signIn(page, DEMO.admin);
+      await page.goto('/settings?tab=taxes');
+      const taxes = page.getByRole('tabpanel', { name: 'Taxes' });
+      await taxes.getByLabel('Tax rate (%)').fill('5');
+      await taxes.getByRole('button', { name: 'Save' }).click();
+      await expect(toast(page, 'Settings saved').last()).toBeVisible();
+
       await page.goto('/sale');
       await card(page, 'Espresso').click();
       await expect(cart(page).getByText('Tax 5%')).toBeVisible();
