@@ -24,6 +24,8 @@ import { posRoutes } from './routes/pos';
 import { reportRoutes } from './routes/reports';
 import { saleRoutes } from './routes/sales';
 import { settingsRoutes } from './routes/settings';
+import { profileRoutes } from './routes/profile';
+import { notificationRoutes } from './routes/notifications';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -97,6 +99,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(saleRoutes);
       await api.register(posRoutes);
       await api.register(reportRoutes);
+      await api.register(profileRoutes);
+      await api.register(notificationRoutes);
     },
     { prefix: '/api' },
   );

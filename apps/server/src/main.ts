@@ -5,6 +5,7 @@ import { migrateToLatest } from './db/migrate';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureInitialData } from './db/seed';
 import { systemClock } from './lib/clock';
 import { loadEnv } from './plugins/env';
+import { startExpirySweep } from './services/expiry-sweep';
 
 async function main() {
   const env = loadEnv();
@@ -23,6 +24,7 @@ async function main() {
     loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
   });
   await app.listen({ host: env.HOST, port: env.PORT });
+  startExpirySweep(app.services, app.log);
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;

@@ -7,6 +7,7 @@ import { stock } from './migrations/0003-stock';
 import { sales } from './migrations/0004-sales';
 import { reportIndexes } from './migrations/0005-report-indexes';
 import { stockMonths } from './migrations/0006-stock-months';
+import { accounts } from './migrations/0007-accounts';
 
 /** Every migration, in order; listed here (not read from disk) so the bundled server carries them. */
 function migrations(kind: DbKind): Record<string, Migration> {
@@ -17,6 +18,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     '0004-sales': sales(kind),
     '0005-report-indexes': reportIndexes(),
     '0006-stock-months': stockMonths(),
+    '0007-accounts': accounts(kind),
   };
 }
 

@@ -17,8 +17,44 @@ export interface UsersTable {
   avatar: string | null;
   bio: string | null;
   deactivated_at: string | null;
+  pending: Generated<number>;
+  totp_secret: string | null;
+  totp_last_step: number | null;
+  /** JSON of the user's notification preferences; null means the defaults. */
+  notify: string | null;
+  deleted_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+export interface BackupCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+}
+
+export interface ApiKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  label: string;
+  prefix: string;
+  key_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'low_stock' | 'expiring' | 'refund' | 'signup';
+  /** JSON of the values the texts are made of. */
+  params: string;
+  link: string | null;
+  dedupe_key: string;
+  read_at: string | null;
+  created_at: string;
 }
 
 export interface SessionsTable {
@@ -333,6 +369,9 @@ export interface Database {
   refund_items: RefundItemsTable;
   idempotency_keys: IdempotencyKeysTable;
   stock_months: StockMonthsTable;
+  backup_codes: BackupCodesTable;
+  api_keys: ApiKeysTable;
+  notifications: NotificationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -11,6 +11,7 @@ import {
   supplySchema,
 } from '@shop/contracts/supply';
 import { currentUser, requireRole } from '../plugins/auth';
+import { sweepExpiringBatches } from '../services/notifications';
 import * as suppliers from '../services/suppliers';
 import * as supplies from '../services/supplies';
 import * as supplyItems from '../services/supply-items';
@@ -90,6 +91,8 @@ export const purchasingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const data = await supplies.createSupply(app.services, request.body, { userId: currentUser(request).id });
+      // Stock that arrives already close to its date is worth telling managers about now, not at the next hourly sweep.
+      await sweepExpiringBatches(app.services);
       return reply.status(201).send({ data });
     },
   );

@@ -11,6 +11,7 @@ import {
   stockRecordSchema,
 } from '@shop/contracts/stock';
 import { currentUser, requireRole } from '../plugins/auth';
+import { sweepExpiringBatches } from '../services/notifications';
 import { adjustStock, listExpiringBatches } from '../services/stock-adjustments';
 import { createStockRecord, listStockRecords } from '../services/stock-records';
 
@@ -37,6 +38,8 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const data = await createStockRecord(app.services, request.body, { userId: currentUser(request).id });
+      // Stock that arrives already close to its date is worth telling managers about now, not at the next hourly sweep.
+      await sweepExpiringBatches(app.services);
       return reply.status(201).send({ data });
     },
   );

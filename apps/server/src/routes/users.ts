@@ -1,21 +1,77 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listResponseSchema } from '@shop/contracts/common';
-import { userListQuerySchema, userSchema } from '@shop/contracts/user';
-import { requireRole } from '../plugins/auth';
-import { listUsers } from '../services/list-users';
+import { z } from 'zod';
+import { idParamsSchema, listResponseSchema, messageResponseSchema } from '@shop/contracts/common';
+import {
+  USER_MESSAGES,
+  staffAccountSchema,
+  userCreateSchema,
+  userListQuerySchema,
+  userPasswordSchema,
+  userSchema,
+  userUpdateSchema,
+} from '@shop/contracts/user';
+import { currentUser, requireRole } from '../plugins/auth';
+import * as accounts from '../services/accounts';
 
+const userAnswer = z.object({ data: userSchema, message: z.string() });
+
+/** Staff accounts, for Admins (the Users screen). */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const preHandler = requireRole('Admin');
+  const tags = ['users'];
+  const actor = (request: Parameters<typeof currentUser>[0]) => ({ userId: currentUser(request).id });
+
   app.get(
     '/users',
-    {
-      preHandler: requireRole('Admin'),
-      schema: {
-        tags: ['users'],
-        summary: 'Staff accounts (Admin)',
-        querystring: userListQuerySchema,
-        response: { 200: listResponseSchema(userSchema) },
-      },
+    { preHandler, schema: { tags, summary: 'Staff accounts (Admin)', querystring: userListQuerySchema, response: { 200: listResponseSchema(staffAccountSchema) } } },
+    async (request) => accounts.listStaffAccounts(app.services, request.query),
+  );
+
+  app.post(
+    '/users',
+    { preHandler, schema: { tags, summary: 'Add a staff account with a first password', body: userCreateSchema, response: { 201: userAnswer } } },
+    async (request, reply) =>
+      reply.code(201).send({ data: await accounts.createStaffAccount(app.services, request.body, actor(request)), message: USER_MESSAGES.created }),
+  );
+
+  app.put(
+    '/users/:id',
+    { preHandler, schema: { tags, summary: "Change a staff account's name, e-mail or role", params: idParamsSchema, body: userUpdateSchema, response: { 200: userAnswer } } },
+    async (request) => ({
+      data: await accounts.updateStaffAccount(app.services, request.params.id, request.body, actor(request)),
+      message: USER_MESSAGES.updated,
+    }),
+  );
+
+  const stateChanges = [
+    ['approve', 'Approve a sign-up', accounts.approveSignUp, USER_MESSAGES.approved],
+    ['deactivate', 'Deactivate an account (signs it out everywhere)', accounts.deactivateStaffAccount, USER_MESSAGES.deactivated],
+    ['reactivate', 'Reactivate an account', accounts.reactivateStaffAccount, USER_MESSAGES.reactivated],
+    ['reset-2fa', 'Turn off two-step sign-in for someone who lost their phone', accounts.resetStaffTwoFactor, USER_MESSAGES.twoFaReset],
+  ] as const;
+  for (const [path, summary, change, message] of stateChanges) {
+    app.post(
+      `/users/:id/${path}`,
+      { preHandler, schema: { tags, summary, params: idParamsSchema, response: { 200: userAnswer } } },
+      async (request) => ({ data: await change(app.services, request.params.id, actor(request)), message }),
+    );
+  }
+
+  app.post(
+    '/users/:id/reject',
+    { preHandler, schema: { tags, summary: 'Reject a sign-up (removes the request)', params: idParamsSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      await accounts.rejectSignUp(app.services, request.params.id, actor(request));
+      return { message: USER_MESSAGES.rejected };
     },
-    async (request) => listUsers(app.services, request.query),
+  );
+
+  app.put(
+    '/users/:id/password',
+    { preHandler, schema: { tags, summary: 'Set a new password for a staff account', params: idParamsSchema, body: userPasswordSchema, response: { 200: userAnswer } } },
+    async (request) => ({
+      data: await accounts.setStaffPassword(app.services, request.params.id, request.body.password, actor(request)),
+      message: USER_MESSAGES.passwordSet,
+    }),
   );
 };

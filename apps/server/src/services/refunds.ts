@@ -5,7 +5,8 @@ import { fromCents } from '../lib/money';
 import { recordAudit } from './audit';
 import type { ServiceContext } from './context';
 import { runIdempotent } from './idempotency';
-import { getSale, nextNumber, refundCode, type SaleViewer } from './sales';
+import { notifyRefund } from './notifications';
+import { getSale, nextNumber, refundCode, saleCode, type SaleViewer } from './sales';
 import { shopToday } from './settings';
 import { latestUnitCost, recordMovement } from './stock-ledger';
 
@@ -96,7 +97,7 @@ async function restock(tx: ServiceContext, saleId: number, refundId: number, pro
 
 async function recordRefund(tx: ServiceContext, saleId: number, input: RefundInput, userId: number) {
   if (tx.kind === 'postgres') await tx.db.selectFrom('sales').select('id').where('id', '=', saleId).forUpdate().execute();
-  const sale = await tx.db.selectFrom('sales').select(['id', 'total_cents', 'refunded_cents', 'status']).where('id', '=', saleId).executeTakeFirst();
+  const sale = await tx.db.selectFrom('sales').select(['id', 'number', 'total_cents', 'refunded_cents', 'status']).where('id', '=', saleId).executeTakeFirst();
   if (!sale) throw notFound(SALE_MESSAGES.notFound);
   const lines = await tx.db
     .selectFrom('sale_items')
@@ -192,6 +193,15 @@ async function recordRefund(tx: ServiceContext, saleId: number, input: RefundInp
     entity: 'refund',
     entityId: refundId,
     after: { sale_id: saleId, amount_cents: amountCents, items: refundLines.map((r) => ({ sale_item_id: r.line.id, quantity: r.quantity })), restock: input.restock },
+  });
+  const by = await tx.db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
+  await notifyRefund(tx, {
+    id: refundId,
+    code: refundCode(number),
+    saleCode: saleCode(sale.number),
+    amount: fromCents(amountCents),
+    byUserId: userId,
+    byName: by?.name ?? '',
   });
   return { id: refundId, code: refundCode(number), amount: fromCents(amountCents) };
 }

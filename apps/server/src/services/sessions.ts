@@ -1,4 +1,6 @@
+import { PROFILE_MESSAGES, type Session } from '@shop/contracts/profile';
 import type { UserRow } from '../db/schema';
+import { notFound } from '../lib/errors';
 import { describeDevice } from '../lib/user-agent';
 import { hashToken, newToken } from '../lib/tokens';
 import type { ServiceContext } from './context';
@@ -63,4 +65,41 @@ export async function revokeSession(ctx: ServiceContext, sessionId: number): Pro
     .where('id', '=', sessionId)
     .where('revoked_at', 'is', null)
     .execute();
+}
+
+/** The user's live sessions, most recently active first; `current` marks the one asking. */
+export async function listSessions(ctx: ServiceContext, userId: number, currentSessionId: number | null): Promise<Session[]> {
+  const rows = await ctx.db
+    .selectFrom('sessions')
+    .select(['id', 'device', 'ip', 'user_agent', 'created_at', 'last_active_at'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .orderBy('last_active_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((row) => ({ ...row, current: row.id === currentSessionId }));
+}
+
+/** Signs out one of the user's own sessions; someone else's is as unknown as a missing one. */
+export async function revokeOwnSession(ctx: ServiceContext, userId: number, sessionId: number): Promise<void> {
+  const result = await ctx.db
+    .updateTable('sessions')
+    .set({ revoked_at: ctx.clock.now().toISOString() })
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw notFound(PROFILE_MESSAGES.sessionNotFound);
+}
+
+/** Every live session of the user except `keepSessionId` (null: all of them). */
+export async function revokeUserSessions(ctx: ServiceContext, userId: number, keepSessionId: number | null): Promise<number> {
+  let update = ctx.db
+    .updateTable('sessions')
+    .set({ revoked_at: ctx.clock.now().toISOString() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (keepSessionId !== null) update = update.where('id', '!=', keepSessionId);
+  const result = await update.executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

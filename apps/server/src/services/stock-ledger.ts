@@ -2,6 +2,7 @@ import type { BatchSource, MovementKind, MovementReference } from '../db/schema'
 import { AppError } from '../lib/errors';
 import { countNoun } from './write';
 import type { ServiceContext } from './context';
+import { notifyLowStock } from './notifications';
 
 /*
  * The only way stock changes. Every change is a signed movement row, and the product's on-hand
@@ -25,7 +26,7 @@ export interface MovementInput {
 export async function recordMovement(tx: ServiceContext, movement: MovementInput): Promise<void> {
   if (movement.quantity === 0) return;
   if (movement.quantity > 0 && movement.batchId !== null) await settleSoldShort(tx, movement.productId, movement.batchId, movement.quantity);
-  await tx.db
+  const { id: movementId } = await tx.db
     .insertInto('stock_movements')
     .values({
       product_id: movement.productId,
@@ -39,13 +40,19 @@ export async function recordMovement(tx: ServiceContext, movement: MovementInput
       user_id: movement.userId,
       created_at: tx.clock.now().toISOString(),
     })
-    .execute();
-  await tx.db
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const product = await tx.db
     .updateTable('products')
     .set((eb) => ({ on_hand: eb('on_hand', '+', movement.quantity) }))
     .where('id', '=', movement.productId)
-    .execute();
+    .returning(['id', 'name', 'sku', 'on_hand', 'reorder_level', 'track_stock'])
+    .executeTakeFirstOrThrow();
   await addToMonth(tx, movement);
+  const before = product.on_hand - movement.quantity;
+  if (product.track_stock && before > product.reorder_level && product.on_hand <= product.reorder_level) {
+    await notifyLowStock(tx, movementId, { id: product.id, name: product.name, sku: product.sku, onHand: product.on_hand, reorderLevel: product.reorder_level });
+  }
 }
 
 /** Keeps stock_months (the ledger by product and month) in step, in the same transaction. */

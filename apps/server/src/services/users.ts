@@ -1,5 +1,10 @@
-import type { User } from '@shop/contracts/user';
+import type { User, UserStatus } from '@shop/contracts/user';
 import type { UserRow } from '../db/schema';
+
+export function userStatus(row: Pick<UserRow, 'pending' | 'deactivated_at'>): UserStatus {
+  if (row.pending) return 'Pending';
+  return row.deactivated_at ? 'Deactivated' : 'Active';
+}
 
 export function toUser(row: UserRow): User {
   return {
@@ -10,7 +15,10 @@ export function toUser(row: UserRow): User {
     phone: row.phone,
     avatar: row.avatar,
     bio: row.bio,
+    status: userStatus(row),
+    two_fa_enabled: row.totp_secret !== null,
     created_at: row.created_at,
+    deactivated_at: row.deactivated_at,
   };
 }
 

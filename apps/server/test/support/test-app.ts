@@ -71,11 +71,11 @@ export interface TestApp {
 }
 
 /** The real server on a fresh database with the demo shop, torn down after the file's tests. */
-export async function createTestApp(options: { seedDemo?: boolean; demoStock?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(options: { seedDemo?: boolean; demoStock?: boolean; loginRateLimitPerMinute?: number } = {}): Promise<TestApp> {
   const database = await freshDatabase();
   const clock = new TestClock();
   if (options.seedDemo ?? true) await ensureInitialData({ db: database.db, kind: database.kind, clock }, { seedDemo: true, demoStock: options.demoStock ?? false });
-  const app = await buildApp({ database, clock, webDist: null, logLevel: 'silent' });
+  const app = await buildApp({ database, clock, webDist: null, logLevel: 'silent', loginRateLimitPerMinute: options.loginRateLimitPerMinute });
   afterAll(async () => {
     await app.close();
     await database.drop();

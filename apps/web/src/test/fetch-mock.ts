@@ -24,5 +24,8 @@ export const demoUser = {
   phone: null,
   avatar: null,
   bio: null,
+  status: 'Active' as const,
+  two_fa_enabled: false,
   created_at: '2025-01-01T00:00:00.000Z',
+  deactivated_at: null,
 };

@@ -1,0 +1,174 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema, listResponseSchema, messageResponseSchema, recordResponseSchema } from '@shop/contracts/common';
+import {
+  PROFILE_MESSAGES,
+  accountDeleteSchema,
+  activityQuerySchema,
+  activitySchema,
+  apiKeyCreateSchema,
+  apiKeyCreatedSchema,
+  apiKeySchema,
+  emailChangeSchema,
+  notifyPreferencesSchema,
+  passwordChangeSchema,
+  profileSchema,
+  profileUpdateSchema,
+  sessionSchema,
+  twoFaToggleResponseSchema,
+  twoFaToggleSchema,
+} from '@shop/contracts/profile';
+import { userSchema } from '@shop/contracts/user';
+import { currentSession, currentUser } from '../plugins/auth';
+import { createApiKey, listApiKeys, revokeApiKey } from '../services/api-keys';
+import * as profile from '../services/profile';
+import { listSessions, revokeOwnSession, revokeUserSessions } from '../services/sessions';
+import { toggleTwoFactor } from '../services/two-factor';
+
+/** The signed-in user's own account (spec 02 "Profile"). Security changes need a real session, not an API key. */
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['profile'];
+
+  app.get('/profile', { schema: { tags, summary: 'My profile', response: { 200: recordResponseSchema(profileSchema) } } }, async (request) => ({
+    data: await profile.getProfile(app.services, currentUser(request)),
+  }));
+
+  app.put(
+    '/profile',
+    {
+      schema: {
+        tags,
+        summary: 'Save my name, phone, avatar and bio (and role, for an Admin)',
+        body: profileUpdateSchema,
+        response: { 200: z.object({ data: profileSchema, message: z.string() }) },
+      },
+    },
+    async (request) => ({
+      data: await profile.updateProfile(app.services, currentUser(request), request.body),
+      message: PROFILE_MESSAGES.updated,
+    }),
+  );
+
+  app.put(
+    '/profile/email',
+    { schema: { tags, summary: 'Change my e-mail', body: emailChangeSchema, response: { 200: z.object({ data: userSchema, message: z.string() }) } } },
+    async (request) => {
+      const { user } = currentSession(request);
+      return { data: await profile.changeEmail(app.services, user, request.body.email), message: PROFILE_MESSAGES.emailUpdated };
+    },
+  );
+
+  app.put(
+    '/profile/password',
+    { schema: { tags, summary: 'Change my password (signs out my other sessions)', body: passwordChangeSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      const { user, sessionId } = currentSession(request);
+      await profile.changePassword(app.services, user, sessionId, request.body);
+      return { message: PROFILE_MESSAGES.passwordUpdated };
+    },
+  );
+
+  app.post(
+    '/profile/twofa/toggle',
+    { schema: { tags, summary: 'Turn two-step sign-in on or off', body: twoFaToggleSchema, response: { 200: twoFaToggleResponseSchema } } },
+    async (request) => toggleTwoFactor(app.services, currentSession(request).user, request.body),
+  );
+
+  app.put(
+    '/profile/notifications',
+    {
+      schema: {
+        tags,
+        summary: 'Save my notification channels and topics',
+        body: notifyPreferencesSchema,
+        response: { 200: z.object({ data: notifyPreferencesSchema, message: z.string() }) },
+      },
+    },
+    async (request) => ({
+      data: await profile.updateNotifyPreferences(app.services, currentUser(request), request.body),
+      message: PROFILE_MESSAGES.notifyUpdated,
+    }),
+  );
+
+  app.get(
+    '/profile/sessions',
+    { schema: { tags, summary: 'My signed-in sessions', response: { 200: z.object({ data: z.array(sessionSchema) }) } } },
+    async (request) => {
+      const { user, sessionId } = currentSession(request);
+      return { data: await listSessions(app.services, user.id, sessionId) };
+    },
+  );
+
+  app.delete(
+    '/profile/sessions/:id',
+    { schema: { tags, summary: 'Sign out one of my sessions', params: idParamsSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      await revokeOwnSession(app.services, currentSession(request).user.id, request.params.id);
+      return { message: PROFILE_MESSAGES.sessionRevoked };
+    },
+  );
+
+  app.post(
+    '/profile/sessions/revoke-others',
+    { schema: { tags, summary: 'Sign out all my sessions but this one', response: { 200: z.object({ message: z.string(), revoked: z.number().int() }) } } },
+    async (request) => {
+      const { user, sessionId } = currentSession(request);
+      return { message: PROFILE_MESSAGES.othersRevoked, revoked: await revokeUserSessions(app.services, user.id, sessionId) };
+    },
+  );
+
+  app.get(
+    '/profile/api-keys',
+    { schema: { tags, summary: 'My API keys (masked)', response: { 200: z.object({ data: z.array(apiKeySchema) }) } } },
+    async (request) => ({ data: await listApiKeys(app.services, currentSession(request).user.id) }),
+  );
+
+  app.post(
+    '/profile/api-keys',
+    {
+      schema: {
+        tags,
+        summary: 'Create an API key: the whole key is in this answer only',
+        body: apiKeyCreateSchema,
+        response: { 201: z.object({ data: apiKeyCreatedSchema, message: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const data = await createApiKey(app.services, currentSession(request).user.id, request.body.label);
+      return reply.code(201).send({ data, message: PROFILE_MESSAGES.keyCreated });
+    },
+  );
+
+  app.delete(
+    '/profile/api-keys/:id',
+    { schema: { tags, summary: 'Revoke one of my API keys', params: idParamsSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      await revokeApiKey(app.services, currentSession(request).user.id, request.params.id);
+      return { message: PROFILE_MESSAGES.keyRevoked };
+    },
+  );
+
+  app.get(
+    '/profile/activity',
+    { schema: { tags, summary: 'What I have done, newest first', querystring: activityQuerySchema, response: { 200: listResponseSchema(activitySchema) } } },
+    async (request) => profile.listActivity(app.services, currentUser(request).id, request.query),
+  );
+
+  app.post(
+    '/profile/deactivate',
+    { schema: { tags, summary: 'Deactivate my account and sign out everywhere', response: { 200: messageResponseSchema } } },
+    async (request) => {
+      await profile.deactivateSelf(app.services, currentSession(request).user);
+      return { message: PROFILE_MESSAGES.deactivated };
+    },
+  );
+
+  app.delete(
+    '/profile',
+    { schema: { tags, summary: 'Delete my account (asks for the password)', body: accountDeleteSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      await profile.deleteSelf(app.services, currentSession(request).user, request.body.password);
+      return { message: PROFILE_MESSAGES.deleted };
+    },
+  );
+};
