@@ -5,19 +5,30 @@ export const MAX_PER_PAGE = 1000;
 export const roleSchema = z.enum(['Admin', 'Manager', 'Staff']);
 export type Role = z.infer<typeof roleSchema>;
 
+/** Ids and counts fit a 32-bit integer column on both databases. */
+export const MAX_INT = 2_147_483_647;
+
+/**
+ * A whole number written in a URL: plain digits only, so ' 1', '1e3' or '0x10' are refused
+ * rather than read as some other record's id. Numbers pass through for callers that already have one.
+ */
+export function urlInteger(message: string) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^-?\d{1,12}$/.test(value) ? Number(value) : value),
+    z.number({ error: message }).int(message).max(MAX_INT, message),
+  );
+}
+
 export const idParamsSchema = z.object({
-  id: z.coerce.number().int('Id must be a whole number.').positive('Id must be a positive number.'),
+  id: urlInteger('Id must be a whole number.').pipe(z.number().positive('Id must be a positive number.')),
 });
 
 /** Query parameters every list endpoint accepts. */
 export const listQuerySchema = z.object({
   q: z.string().trim().max(200, 'Search text is too long.').optional(),
-  page: z.coerce.number().int('Page must be a whole number.').min(1, 'Page must be at least 1.').default(1),
-  per_page: z.coerce
-    .number()
-    .int('Per page must be a whole number.')
-    .min(1, 'Per page must be at least 1.')
-    .max(MAX_PER_PAGE, `Per page must be at most ${MAX_PER_PAGE}.`)
+  page: urlInteger('Page must be a whole number.').pipe(z.number().min(1, 'Page must be at least 1.')).default(1),
+  per_page: urlInteger('Per page must be a whole number.')
+    .pipe(z.number().min(1, 'Per page must be at least 1.').max(MAX_PER_PAGE, `Per page must be at most ${MAX_PER_PAGE}.`))
     .default(15),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
@@ -110,7 +121,7 @@ export const booleanFilterSchema = z
 /** An optional id filter in a query string (`category_id=3`); empty means no filter. */
 export const optionalIdFilterSchema = z.preprocess(
   (value) => (value === '' ? undefined : value),
-  z.coerce.number().int('Use a whole number id.').positive('Use a positive id.').optional(),
+  urlInteger('Use a whole number id.').pipe(z.number().positive('Use a positive id.')).optional(),
 );
 
 /** A reference to another record in a request body. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fromNotAfterTo, listMetaSchema, listQuerySchema, optionalChoiceFilter, optionalDateFilterSchema, optionalText, referenceId } from './common';
+import { fromNotAfterTo, listMetaSchema, listQuerySchema, MAX_PER_PAGE, optionalChoiceFilter, optionalDateFilterSchema, optionalIdFilterSchema, optionalText, referenceId, urlInteger } from './common';
 
 export const SALE_CHANNELS = ['POS', 'Online', 'Catering'] as const;
 export const SALE_STATUSES = ['Paid', 'Partial', 'Refunded', 'Cancelled'] as const;
@@ -144,9 +144,9 @@ export const saleListQuerySchema = listQuerySchema
     channel: optionalChoiceFilter(SALE_CHANNELS, 'Channel'),
     payment: z.preprocess((value) => (value === '' || value === 'All' ? undefined : value), z.string().trim().max(40).optional()),
     status: optionalChoiceFilter(SALE_STATUSES, 'Status'),
-    customer_id: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().positive('Use a positive id.').optional()),
+    customer_id: optionalIdFilterSchema,
     /** The spec's sales list sends perPage. */
-    perPage: z.coerce.number().int().min(1).max(1000).optional(),
+    perPage: urlInteger('Per page must be a whole number.').pipe(z.number().min(1, 'Per page must be at least 1.').max(MAX_PER_PAGE, `Per page must be at most ${MAX_PER_PAGE}.`)).optional(),
   })
   .refine(...fromNotAfterTo);
 export type SaleListQuery = z.infer<typeof saleListQuerySchema>;

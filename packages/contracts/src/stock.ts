@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDateSchema, listMetaSchema, listQuerySchema, moneyAmount, optionalIdFilterSchema, optionalText, referenceId } from './common';
+import { calendarDateSchema, listMetaSchema, listQuerySchema, moneyAmount, optionalIdFilterSchema, optionalText, referenceId, urlInteger } from './common';
 
 const quantity = (label: string) =>
   z
@@ -74,7 +74,7 @@ export const stockAdjustmentSchema = z.object({
 });
 
 export const expiringQuerySchema = listQuerySchema.extend({
-  days: z.coerce.number().int('Days must be a whole number.').min(1, 'Days must be at least 1.').max(3650, 'Days must be at most 3650.').default(30),
+  days: urlInteger('Days must be a whole number.').pipe(z.number().min(1, 'Days must be at least 1.').max(3650, 'Days must be at most 3650.')).default(30),
 });
 
 export const expiringBatchSchema = z.object({

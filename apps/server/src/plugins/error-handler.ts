@@ -19,6 +19,19 @@ function fieldErrors(issues: { instancePath: string; message?: string }[], conte
   return errors;
 }
 
+const NUL_MESSAGE = 'Text cannot contain the NUL character.';
+
+/** Where the first text holding U+0000 sits (`items.0.notes`), or null. */
+function nulPath(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = nulPath(inner, path ? `${path}.${key}` : key);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 function firstMessage(errors: Record<string, string[]>): string {
   return Object.values(errors)[0]?.[0] ?? API_MESSAGES.invalid;
 }
@@ -28,6 +41,13 @@ function firstMessage(errors: Record<string, string[]>): string {
  * anything else is logged and answered with a plain 500 that leaks nothing.
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  // PostgreSQL text cannot hold U+0000 at all, so it is refused up front, alike on both databases.
+  app.addHook('preValidation', async (request, reply) => {
+    const field = nulPath(request.query, '') ?? nulPath(request.body, '');
+    if (field === null) return;
+    return reply.status(422).send({ message: NUL_MESSAGE, errors: { [field || 'body']: [NUL_MESSAGE] } });
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // A failure after a CSV download began must still answer as JSON.
     reply.header('content-type', 'application/json; charset=utf-8').removeHeader('content-disposition');

@@ -68,7 +68,7 @@ export const purchasingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: supplyListResponseSchema },
       },
     },
-    async (request) => supplies.listSupplies(app.services, request.query),
+    async (request) => supplies.listSupplies(app.reports, request.query),
   );
   app.get(
     '/supplies/:id',

@@ -33,13 +33,13 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: stockReportResponseSchema },
       },
     },
-    async (request) => stockReport(app.services, request.query),
+    async (request) => stockReport(app.reports, request.query),
   );
 
   app.get(
     '/stock-report/export',
     { preHandler: managersOnly, schema: { tags: ['reports'], summary: `The whole filtered stock report as ${REPORT_FILES.stock}`, querystring: stockReportQuerySchema } },
-    async (request, reply) => sendCsv(reply, REPORT_FILES.stock, exportStock(app.services, request.query)),
+    async (request, reply) => sendCsv(reply, REPORT_FILES.stock, exportStock(app.reports, request.query)),
   );
 
   app.get(
@@ -47,19 +47,19 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: managersOnly, schema: { tags: ['reports'], summary: `The whole filtered sales list as ${REPORT_FILES.sales}`, querystring: saleListQuerySchema } },
     async (request, reply) => {
       const user = currentUser(request);
-      return sendCsv(reply, REPORT_FILES.sales, exportSales(app.services, request.query, { userId: user.id, role: user.role }));
+      return sendCsv(reply, REPORT_FILES.sales, exportSales(app.reports, request.query, { userId: user.id, role: user.role }));
     },
   );
 
   app.get(
     '/supplies/export',
     { preHandler: managersOnly, schema: { tags: ['reports'], summary: `The whole filtered purchase list as ${REPORT_FILES.purchases}`, querystring: supplyListQuerySchema } },
-    async (request, reply) => sendCsv(reply, REPORT_FILES.purchases, exportPurchases(app.services, request.query)),
+    async (request, reply) => sendCsv(reply, REPORT_FILES.purchases, exportPurchases(app.reports, request.query)),
   );
 
   app.get(
     '/dashboard',
     { preHandler: managersOnly, schema: { tags: ['reports'], summary: 'Cards, the year by month, top sellers, low stock and expiring batches', response: { 200: recordResponseSchema(dashboardSchema) } } },
-    async () => ({ data: await getDashboard(app.services) }),
+    async () => ({ data: await getDashboard(app.reports) }),
   );
 };

@@ -54,7 +54,7 @@ export const saleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: saleListResponseSchema },
       },
     },
-    async (request) => listSales(app.services, request.query, viewerOf(request)),
+    async (request) => listSales(app.reports, request.query, viewerOf(request)),
   );
 
   app.get(
