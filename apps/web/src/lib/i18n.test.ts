@@ -14,6 +14,10 @@ describe('translations', () => {
     for (const [key, value] of Object.entries(kh)) expect(value, key).not.toBe('');
   });
 
+  it('keeps every English text equal to its key, since English is shown from the keys alone', () => {
+    for (const [key, value] of Object.entries(en)) expect(value, key).toBe(key);
+  });
+
   it('lists every literal t() key used in the code', () => {
     const used = new Set<string>();
     for (const source of Object.values(sources)) {
