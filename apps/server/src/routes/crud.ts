@@ -39,7 +39,7 @@ export function crudRoutes<Query extends z.ZodType, Input extends z.ZodType, Ite
     const queryOf = (request: FastifyRequest) => request.query as z.output<Query>;
     const bodyOf = (request: FastifyRequest) => request.body as z.output<Input>;
 
-    const readGuard = resource.readRoles ? { preHandler: requireRole(...resource.readRoles) } : {};
+    const readGuard = resource.readRoles ? { preValidation: requireRole(...resource.readRoles) } : {};
 
     app.get(
       path,
@@ -56,7 +56,7 @@ export function crudRoutes<Query extends z.ZodType, Input extends z.ZodType, Ite
     app.post(
       path,
       {
-        preHandler: requireRole(...(resource.createRoles ?? resource.writeRoles)),
+        preValidation: requireRole(...(resource.createRoles ?? resource.writeRoles)),
         schema: { tags: [tag], summary: `Create a ${noun}`, body: resource.input, response: { 201: recordResponseSchema(resource.item) } },
       },
       async (request, reply) => {
@@ -68,7 +68,7 @@ export function crudRoutes<Query extends z.ZodType, Input extends z.ZodType, Ite
     app.put(
       `${path}/:id`,
       {
-        preHandler: requireRole(...resource.writeRoles),
+        preValidation: requireRole(...resource.writeRoles),
         schema: {
           tags: [tag],
           summary: `Replace a ${noun}`,
@@ -83,7 +83,7 @@ export function crudRoutes<Query extends z.ZodType, Input extends z.ZodType, Ite
     app.delete(
       `${path}/:id`,
       {
-        preHandler: requireRole(...resource.writeRoles),
+        preValidation: requireRole(...resource.writeRoles),
         schema: { tags: [tag], summary: `Delete a ${noun}`, params: idParamsSchema, response: { 204: z.null().describe('Deleted') } },
       },
       async (request, reply) => {
