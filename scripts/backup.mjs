@@ -13,6 +13,9 @@ const ALL_PAGES = 0x7fffffff;
 
 runMain(async () => {
   const target = databaseTarget();
+  if (target.kind === 'sqlite' && !fs.existsSync(target.file)) {
+    throw new Error(`There is no database to back up at ${target.file} (set DATA_DIR or DATABASE_URL).`);
+  }
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const output = process.argv[2]
     ? userPath(process.argv[2])
@@ -20,7 +23,6 @@ runMain(async () => {
   fs.mkdirSync(path.dirname(output), { recursive: true });
 
   if (target.kind === 'sqlite') {
-    if (!fs.existsSync(target.file)) throw new Error(`There is no database to back up at ${target.file} (set DATA_DIR or DATABASE_URL).`);
     const db = new SQLite(target.file, { fileMustExist: true });
     db.pragma('busy_timeout = 10000');
     try {
