@@ -27,10 +27,20 @@ export class TestClock implements Clock {
   }
 }
 
-/** A fresh, migrated database of the kind this run tests (SQLite file or a new PostgreSQL database). */
-export async function freshDatabase(): Promise<DbHandle & { drop(): Promise<void> }> {
+export type FreshDatabase = DbHandle & {
+  /** What a server process needs to run on this database: its DATA_DIR or DATABASE_URL. */
+  serverEnv: Record<string, string>;
+  drop(): Promise<void>;
+};
+
+/**
+ * A fresh database of the kind this run tests (SQLite file or a new PostgreSQL database),
+ * migrated unless it is to stay empty (a restore's target).
+ */
+export async function freshDatabase(options: { migrate?: boolean } = {}): Promise<FreshDatabase> {
   const name = `shop_test_${crypto.randomBytes(6).toString('hex')}`;
   let handle: DbHandle;
+  let serverEnv: Record<string, string>;
   let drop: () => Promise<void>;
   if (dbKind === 'postgres') {
     const serverUrl = inject('postgresUrl');
@@ -42,6 +52,7 @@ export async function freshDatabase(): Promise<DbHandle & { drop(): Promise<void
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     handle = openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+    serverEnv = { DATABASE_URL: url.toString() };
     drop = async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
@@ -58,10 +69,12 @@ export async function freshDatabase(): Promise<DbHandle & { drop(): Promise<void
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-sqlite-'));
     handle = openDatabase({ sqliteFile: path.join(dir, 'shop.db') });
+    // Empty, so a developer's DATABASE_URL does not take the server elsewhere.
+    serverEnv = { DATA_DIR: dir, DATABASE_URL: '' };
     drop = async () => fs.rmSync(dir, { recursive: true, force: true });
   }
-  await migrateToLatest(handle.db, handle.kind);
-  return { ...handle, drop };
+  if (options.migrate ?? true) await migrateToLatest(handle.db, handle.kind);
+  return { ...handle, serverEnv, drop };
 }
 
 export interface TestApp {
