@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_SETTINGS, settingsSchema, type Settings, type SettingsSection } from '@shop/contracts/settings';
+import { DEFAULT_SETTINGS } from '@shop/contracts/settings-defaults';
+import type { Settings, SettingsSection } from '@shop/contracts/settings';
 import { apiRequest } from './api-client';
 
 /*
@@ -9,9 +10,12 @@ import { apiRequest } from './api-client';
 
 export const settingsKeys = { all: ['settings'] as const };
 
-/** Checked on arrival: settings the console cannot read leave it on the defaults, never broken. */
+/**
+ * Checked on arrival: settings the console cannot read leave it on the defaults, never broken.
+ * The schema (and zod) load with the answer, keeping them out of the console's first load.
+ */
 export async function getSettings(signal?: AbortSignal): Promise<Settings> {
-  const body = await apiRequest<{ data: unknown }>('/settings', { signal });
+  const [body, { settingsSchema }] = await Promise.all([apiRequest<{ data: unknown }>('/settings', { signal }), import('@shop/contracts/settings')]);
   return settingsSchema.parse(body.data);
 }
 

@@ -1,0 +1,29 @@
+import type { Settings } from './settings';
+
+/** Spec 01 §9. */
+export const DEFAULT_SETTINGS: Settings = {
+  general: { name: 'My Shop', email: '', phone: '', address: '', logo: '', allowNegativeStock: false },
+  localization: { currency: 'USD', locale: 'en-US', timezone: 'Asia/Phnom_Penh', numberFormat: '1,234.56', khrPerUsd: 4000 },
+  taxes: { enabled: true, inclusive: false, rate: 10 },
+  service: { enabled: false, percent: 0, autoApply: false },
+  payments: {
+    methods: [
+      { key: 'cash', label: 'Cash', enabled: true },
+      { key: 'card', label: 'Card', enabled: true },
+      { key: 'bank', label: 'Bank', enabled: false },
+    ],
+  },
+  printers: { default: null, list: [] },
+  receipts: { showLogo: true, header: '', footer: 'Thank you!', showQR: true, paperWidth: '80' },
+  hours: {
+    days: [
+      { d: 0, open: '08:00', close: '18:00', closed: true },
+      { d: 1, open: '08:00', close: '18:00', closed: false },
+      { d: 2, open: '08:00', close: '18:00', closed: false },
+      { d: 3, open: '08:00', close: '18:00', closed: false },
+      { d: 4, open: '08:00', close: '18:00', closed: false },
+      { d: 5, open: '08:00', close: '18:00', closed: false },
+      { d: 6, open: '09:00', close: '15:00', closed: false },
+    ],
+  },
+};
