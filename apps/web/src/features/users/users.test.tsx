@@ -73,7 +73,10 @@ describe('Users (staff accounts)', () => {
     const deactivated = screen.getByText('Mony Lim').closest('tr')!;
     expect(within(deactivated).getByText('Deactivated')).toBeInTheDocument();
     expect(within(deactivated).getByRole('button', { name: 'Reactivate Mony Lim' })).toBeInTheDocument();
-    expect(within(screen.getByText('Vanna Keo').closest('tr')!).getByRole('button', { name: 'Deactivate Vanna Keo' })).toBeInTheDocument();
+    const vanna = screen.getByText('Vanna Keo').closest('tr')!;
+    expect(within(vanna).getByRole('button', { name: 'Deactivate Vanna Keo' })).toBeInTheDocument();
+    // Reset 2FA only where 2FA is on.
+    expect(within(vanna).queryByRole('button', { name: /^Reset 2FA/ })).toBeNull();
 
     expect(calls.find((call) => call.url.pathname === '/api/users')?.url.searchParams.get('per_page')).toBe('10');
     const nav = screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!;
@@ -169,6 +172,46 @@ describe('Users (staff accounts)', () => {
     expect(calls.some((call) => call.method === 'POST' && call.url.pathname === '/api/users/3/approve')).toBe(true);
     // The list reloads, so the row shows its new status.
     await waitFor(() => expect(calls.filter((call) => call.url.pathname === '/api/users').length).toBeGreaterThan(listLoads));
+  });
+
+  it('rejects a sign-up only after confirming', async () => {
+    const calls = fakeApi({
+      answer: (call) => (call.url.pathname === '/api/users/3/reject' ? jsonResponse(200, { message: 'Sign-up rejected' }) : undefined),
+    });
+    const user = userEvent.setup();
+    renderApp('/users');
+    const pending = await rowOf('Dara Sok');
+
+    await user.click(within(pending).getByRole('button', { name: 'Reject Dara Sok' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Reject this sign-up?' });
+    expect(within(confirm).getByText('Dara Sok (dara@example.com)')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Reject' }));
+
+    expect(await screen.findByText('Sign-up rejected')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url.pathname)).toEqual(['/api/users/3/reject']);
+  });
+
+  it("changes a user's role from the edit dialog", async () => {
+    const calls = fakeApi({
+      answer: (call) =>
+        call.url.pathname === '/api/users/3' && call.method === 'PUT'
+          ? jsonResponse(200, { data: { ...ACCOUNTS[2], role: 'Manager' }, message: 'User updated' })
+          : undefined,
+    });
+    const user = userEvent.setup();
+    renderApp('/users');
+    const pending = await rowOf('Dara Sok');
+
+    await user.click(within(pending).getByRole('button', { name: 'Edit Dara Sok' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit user' });
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('dara@example.com');
+    expect(within(dialog).queryByLabelText('Initial password')).toBeNull();
+    await user.selectOptions(within(dialog).getByLabelText('Role'), 'Manager');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('User updated')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ name: 'Dara Sok', email: 'dara@example.com', role: 'Manager' });
   });
 
   it("shows the server's last-Admin refusal as an error toast", async () => {
