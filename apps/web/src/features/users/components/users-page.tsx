@@ -38,6 +38,19 @@ const STATUS_TONES: Record<UserStatus, BadgeTone> = { Active: 'success', Pending
 /** The actions that ask "are you sure?" first; approving a sign-up is one click. */
 type ConfirmedAction = Exclude<AccountAction, 'approve'>;
 
+/** A long e-mail wraps after its '@' rather than mid-word. */
+function breakAfterAt(email: string) {
+  const at = email.indexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 export function UsersPage() {
   const { t } = useTranslation();
   const canManage = useCan('users:manage');
@@ -139,6 +152,8 @@ function StaffAccounts() {
     );
   }
 
+  const lastActive = (account: StaffAccount) =>
+    account.last_active_at ? formatDateTime(account.last_active_at, SHOP_TIME_ZONE) : t('Never');
   const busyWith = (account: StaffAccount) => change.isPending && change.variables.id === account.id;
 
   const columns: Column<StaffAccount>[] = [
@@ -149,11 +164,16 @@ function StaffAccounts() {
         <div className="flex items-center gap-3">
           <Avatar initials={initials(account.name, account.email)} />
           <div className="min-w-0">
-            <div className="flex items-center gap-2">
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
               <span className="font-medium text-slate-900 dark:text-white">{account.name}</span>
               {account.id === me ? <Badge>{t('You')}</Badge> : null}
             </div>
-            <div className="text-xs text-slate-500 dark:text-slate-400">{account.email}</div>
+            <div className="max-w-60 text-xs [overflow-wrap:anywhere] text-slate-500 dark:text-slate-400">{breakAfterAt(account.email)}</div>
+            {/* Below xl the 2FA and last-active columns are hidden so the row's actions stay in view. */}
+            <div className="mt-0.5 text-xs text-slate-500 xl:hidden dark:text-slate-400">
+              {account.two_fa_enabled ? t('2FA on') : t('2FA off')} ·{' '}
+              {t('Last active: {{when}}', { when: lastActive(account) })}
+            </div>
           </div>
         </div>
       ),
@@ -163,18 +183,14 @@ function StaffAccounts() {
     {
       id: 'twofa',
       header: t('2FA'),
+      className: 'hidden xl:table-cell',
       cell: (account) => <StatusPill checked={account.two_fa_enabled} onText={t('On')} offText={t('Off')} />,
     },
     {
       id: 'last-active',
       header: t('Last active'),
-      className: 'tabular-nums whitespace-nowrap',
-      cell: (account) =>
-        account.last_active_at ? (
-          formatDateTime(account.last_active_at, SHOP_TIME_ZONE)
-        ) : (
-          <span className="text-slate-400">{t('Never')}</span>
-        ),
+      className: 'hidden tabular-nums whitespace-nowrap xl:table-cell',
+      cell: (account) => (account.last_active_at ? lastActive(account) : <span className="text-slate-400">{t('Never')}</span>),
     },
     {
       id: 'actions',
