@@ -84,17 +84,21 @@ describe('Users (staff accounts)', () => {
     expect(screen.getByRole('link', { name: 'Users', current: 'page' })).toBeInTheDocument();
   });
 
-  it('sends the role and status filters', async () => {
+  it('opens with the status filter of its link (a sign-up notification) and sends role and status', async () => {
     const calls = fakeApi();
     const user = userEvent.setup();
-    renderApp('/users');
+    renderApp('/users?status=Pending');
     await rowOf('Sokha Chan');
+
+    const loads = () => calls.filter((call) => call.url.pathname === '/api/users');
+    expect(loads()[0]!.url.searchParams.get('status')).toBe('Pending');
+    expect(screen.getByLabelText('Status')).toHaveValue('Pending');
 
     await user.selectOptions(screen.getByLabelText('Role'), 'Manager');
     await user.selectOptions(screen.getByLabelText('Status'), 'Deactivated');
 
     await waitFor(() => {
-      const last = calls.filter((call) => call.url.pathname === '/api/users').at(-1)!;
+      const last = loads().at(-1)!;
       expect(last.url.searchParams.get('role')).toBe('Manager');
       expect(last.url.searchParams.get('status')).toBe('Deactivated');
     });

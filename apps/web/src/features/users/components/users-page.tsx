@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { KeyRound, Pencil, Plus, ShieldOff, ShieldUser, UserCheck, UserX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { Role } from '@shop/contracts/common';
 import { USER_STATUSES, type StaffAccount, type UserStatus } from '@shop/contracts/user';
@@ -51,6 +52,11 @@ function breakAfterAt(email: string) {
   );
 }
 
+/** The address's value when it is one of the choices, else '' (All). */
+function choice<Value extends string>(value: string | null, choices: readonly Value[]): Value | '' {
+  return choices.find((option) => option === value) ?? '';
+}
+
 export function UsersPage() {
   const { t } = useTranslation();
   const canManage = useCan('users:manage');
@@ -82,8 +88,21 @@ function StaffAccounts() {
 
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim());
-  const [role, setRole] = useState<Role | ''>('');
-  const [status, setStatus] = useState<UserStatus | ''>('');
+  // The filters live in the address, so a link (a sign-up notification: ?status=Pending) opens them set.
+  const [params, setParams] = useSearchParams();
+  const role = choice(params.get('role'), ROLES);
+  const status = choice(params.get('status'), USER_STATUSES);
+  function setFilter(name: 'role' | 'status', value: string) {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  }
   const [page, setPage] = usePage(`${q}\n${role}\n${status}`);
   const users = useUsers({ q: q || undefined, role: role || undefined, status: status || undefined, page, per_page: USERS_PER_PAGE });
   useLoadErrorToast(users.error, users.errorUpdatedAt, t('Failed to load users'), t);
@@ -284,7 +303,7 @@ function StaffAccounts() {
             <Label htmlFor="users-role-filter" className="whitespace-nowrap">
               {t('Role')}
             </Label>
-            <Select id="users-role-filter" className="w-36" value={role} onChange={(event) => setRole(event.target.value as Role | '')}>
+            <Select id="users-role-filter" className="w-36" value={role} onChange={(event) => setFilter('role', event.target.value)}>
               <option value="">{t('All')}</option>
               {ROLES.map((value) => (
                 <option key={value} value={value}>
@@ -301,7 +320,7 @@ function StaffAccounts() {
               id="users-status-filter"
               className="w-40"
               value={status}
-              onChange={(event) => setStatus(event.target.value as UserStatus | '')}
+              onChange={(event) => setFilter('status', event.target.value)}
             >
               <option value="">{t('All')}</option>
               {USER_STATUSES.map((value) => (
