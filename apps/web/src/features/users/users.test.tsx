@@ -218,6 +218,30 @@ describe('Users (staff accounts)', () => {
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ name: 'Dara Sok', email: 'dara@example.com', role: 'Manager' });
   });
 
+  it('follows an Admin who makes themself a Manager: the screen says it is for Admins now', async () => {
+    let role: 'Admin' | 'Manager' = 'Admin';
+    fakeApi({
+      answer: (call) => {
+        if (call.url.pathname === '/api/me') return jsonResponse(200, { data: { ...demoUser, role } });
+        if (call.url.pathname === '/api/users/1' && call.method === 'PUT') {
+          role = 'Manager';
+          return jsonResponse(200, { data: { ...demoUser, role }, message: 'User updated' });
+        }
+        return undefined;
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/users');
+    const me = await rowOf('Sokha Chan');
+
+    await user.click(within(me).getByRole('button', { name: 'Edit Sokha Chan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit user' });
+    await user.selectOptions(within(dialog).getByLabelText('Role'), 'Manager');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Only an Admin can manage staff accounts.')).toBeInTheDocument();
+  });
+
   it("shows the server's last-Admin refusal as an error toast", async () => {
     const lastAdmin = 'The shop needs at least one active Admin. Make someone else an Admin first.';
     fakeApi({
