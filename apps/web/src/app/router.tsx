@@ -59,6 +59,8 @@ const consoleRoutes: RouteObject[] = [
   { path: 'notifications', element: page(() => import('@/features/notifications/components/notifications-page'), 'NotificationsPage') },
   { path: 'chat', element: page(() => import('@/features/chat/components/chat-page'), 'ChatPage') },
 
+  { path: 'users', element: page(() => import('@/features/users/components/users-page'), 'UsersPage') },
+
   { path: 'settings', element: page(() => import('@/features/settings/components/settings-page'), 'SettingsPage') },
   {
     path: 'settings/account',

@@ -22,7 +22,7 @@ export function AppLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   useMe();
-  const role = useSession()?.user?.role ?? null;
+  const signedIn = useSession()?.user ?? null;
   // Before the page renders, so every amount on it follows the shop's currency.
   setMoneyFormat(useShopSettings().settings.localization);
 
@@ -81,7 +81,7 @@ export function AppLayout() {
         <Header sidebarCollapsed={collapsed} onToggleSidebar={toggleSidebar} />
         <main id="main" className="mx-auto w-full max-w-[1400px] flex-1 px-4 py-5 md:px-8 md:py-6">
           <Breadcrumb />
-          <RoleProvider role={role}>
+          <RoleProvider role={signedIn?.role ?? null} userId={signedIn?.id ?? null}>
             <Suspense fallback={<Spinner label={t('Loading…')} className="py-10" />}>
               <Outlet />
             </Suspense>

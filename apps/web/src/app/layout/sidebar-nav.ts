@@ -10,13 +10,16 @@ import {
   Receipt,
   ScanBarcode,
   Truck,
+  UserCog,
   UserRound,
   Users,
   Warehouse,
   type LucideIcon,
 } from 'lucide-react';
+import type { Permission } from '@/lib/permissions';
 
-export type SidebarLink = { kind: 'link'; label: string; to: string; icon: LucideIcon };
+/** `permission`: shown only to roles that have it (the screen behind it says why to the others). */
+export type SidebarLink = { kind: 'link'; label: string; to: string; icon: LucideIcon; permission?: Permission };
 export type SidebarGroupChild = { label: string; to: string };
 export type SidebarGroup = { kind: 'group'; id: string; label: string; icon: LucideIcon; children: SidebarGroupChild[] };
 export type SidebarItem = SidebarLink | SidebarGroup;
@@ -66,6 +69,8 @@ export const SIDEBAR_ITEMS: SidebarItem[] = [
   },
   { kind: 'link', label: 'Promotions', to: '/promotions', icon: BadgePercent },
   { kind: 'link', label: 'Inventory', to: '/inventory', icon: Warehouse },
+  // Not in the spec's sidebar table: issue 7 adds the staff accounts screen for Admins.
+  { kind: 'link', label: 'Users', to: '/users', icon: UserCog, permission: 'users:manage' },
   {
     kind: 'group',
     id: 'pages',

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Tooltip } from 'radix-ui';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { setSession } from '@/features/auth/session-store';
+import { demoUser } from '@/test/fetch-mock';
 import { SidebarPanel } from './sidebar';
 
 function renderSidebarAt(path: string) {
@@ -49,5 +51,18 @@ describe('Sidebar', () => {
     expect(screen.getByRole('link', { name: 'Sale' })).toHaveAttribute('href', '/orders');
     expect(screen.getByRole('link', { name: 'POS' })).toHaveAttribute('href', '/sale');
     expect(screen.getByRole('link', { name: 'Inventory' })).toHaveAttribute('href', '/inventory');
+  });
+
+  it('shows the Users link to Admins only', () => {
+    setSession('tok', { ...demoUser, role: 'Admin' });
+    renderSidebarAt('/dashboard');
+    expect(screen.getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/users');
+  });
+
+  it('hides the Users link from Managers and Staff', () => {
+    setSession('tok', { ...demoUser, role: 'Manager' });
+    renderSidebarAt('/dashboard');
+    expect(screen.getByRole('link', { name: 'Customers' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Users' })).toBeNull();
   });
 });

@@ -4,7 +4,9 @@ import { Popover, Tooltip } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useMatch } from 'react-router';
 import { BrandMark } from '@/components/ui/brand-mark';
+import { useSession } from '@/features/auth/session-store';
 import { cn } from '@/lib/cn';
+import { roleCan } from '@/lib/permissions';
 import { groupContainsPath, SIDEBAR_ITEMS, type SidebarGroup, type SidebarLink } from './sidebar-nav';
 
 export const SIDEBAR_WIDTH = { expanded: 220, collapsed: 90 } as const;
@@ -22,6 +24,8 @@ export function SidebarPanel({ collapsed, onNavigate }: { collapsed: boolean; on
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const groups = useGroupOpenState(pathname);
+  const role = useSession()?.user?.role ?? null;
+  const items = SIDEBAR_ITEMS.filter((item) => item.kind === 'group' || !item.permission || roleCan(role, item.permission));
 
   return (
     <div className="flex h-full flex-col">
@@ -40,7 +44,7 @@ export function SidebarPanel({ collapsed, onNavigate }: { collapsed: boolean; on
 
       <nav aria-label={t('Main navigation')} className="flex-1 overflow-y-auto px-3 py-3">
         <ul className="space-y-0.5">
-          {SIDEBAR_ITEMS.map((item) => {
+          {items.map((item) => {
             if (item.kind === 'link') {
               return (
                 <li key={item.to}>
