@@ -19,6 +19,8 @@ export interface CrudResource<Query extends z.ZodType, Input extends z.ZodType, 
   writeRoles: Role[];
   /** Roles that may create, when wider than writeRoles (Staff adding a customer at the till). */
   createRoles?: Role[];
+  /** Lists that scan a large table read off the main thread (SQLite), like the reports. */
+  listOffMainThread?: boolean;
   list(ctx: ServiceContext, query: z.output<Query>): Promise<{ data: z.output<Item>[]; meta: ListMeta }>;
   get(ctx: ServiceContext, id: number): Promise<z.output<Item>>;
   create(ctx: ServiceContext, input: z.output<Input>, actor: Actor): Promise<z.output<Item>>;
@@ -44,7 +46,7 @@ export function crudRoutes<Query extends z.ZodType, Input extends z.ZodType, Ite
     app.get(
       path,
       { ...readGuard, schema: { tags: [tag], summary: `List ${noun}s`, querystring: resource.listQuery, response: { 200: listResponseSchema(resource.item) } } },
-      async (request) => resource.list(app.services, queryOf(request)),
+      async (request) => resource.list(resource.listOffMainThread ? app.reports : app.services, queryOf(request)),
     );
 
     app.get(
