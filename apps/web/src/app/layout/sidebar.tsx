@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useMatch } from 'react-router';
 import { BrandMark } from '@/components/ui/brand-mark';
 import { CountBadge } from '@/components/ui/count-badge';
-import { useUnreadCount } from '@/features/notifications/api/get-unread-count';
 import { cn } from '@/lib/cn';
 import { groupContainsPath, SIDEBAR_ITEMS, type SidebarGroup, type SidebarLink } from './sidebar-nav';
 
@@ -21,7 +20,7 @@ const collapsedItem = 'mx-auto size-10 justify-center';
 type NavigateHandler = (() => void) | undefined;
 
 /** Counts shown beside sidebar links, by route (the header's bell shows the same unread count). */
-type Badges = Record<string, number>;
+export type Badges = Record<string, number>;
 
 function groupCount(group: SidebarGroup, badges: Badges): number {
   return group.children.reduce((sum, child) => sum + (badges[child.to] ?? 0), 0);
@@ -33,11 +32,10 @@ function CountText({ count }: { count: number }) {
   return count > 0 ? <span className="sr-only">{`, ${t('{{count}} unread', { count })}`}</span> : null;
 }
 
-export function SidebarPanel({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+export function SidebarPanel({ collapsed, onNavigate, badges = {} }: { collapsed: boolean; onNavigate?: () => void; badges?: Badges }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const groups = useGroupOpenState(pathname);
-  const badges: Badges = { '/notifications': useUnreadCount() };
 
   return (
     <div className="flex h-full flex-col">

@@ -23,7 +23,7 @@ export function Conversation({ contact, onSend }: { contact: ChatContact; onSend
   function send(event?: FormEvent) {
     event?.preventDefault();
     if (blank) return;
-    onSend(draft);
+    onSend(draft.trim());
     setDraft('');
   }
 
