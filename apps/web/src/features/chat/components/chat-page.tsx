@@ -17,7 +17,7 @@ export function ChatPage() {
         title={t('Conversation')}
         description={t('A demo chat: messages stay in this browser tab and are not sent to anyone.')}
       />
-      <Card className="grid overflow-hidden lg:h-[calc(100dvh-13rem)] lg:min-h-[480px] lg:grid-cols-[18rem_1fr]">
+      <Card className="grid grid-cols-1 overflow-hidden lg:h-[calc(100dvh-13rem)] lg:min-h-[480px] lg:grid-cols-[18rem_minmax(0,1fr)]">
         <div className="flex max-h-[22rem] min-h-0 flex-col border-b border-slate-200 lg:max-h-none lg:border-r lg:border-b-0 dark:border-slate-800">
           <ContactList contacts={chat.contacts} openId={contact?.id ?? null} onOpen={chat.open} />
         </div>
