@@ -7,13 +7,14 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useMe } from '@/features/auth/api/get-me';
 import { useSession } from '@/features/auth/session-store';
+import { useUnreadCount } from '@/features/notifications/api/get-unread-count';
 import { setMoneyFormat } from '@/lib/format';
 import { RoleProvider } from '@/lib/permissions';
 import { useShopSettings } from '@/lib/shop-settings';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { Breadcrumb } from './breadcrumb';
 import { Header } from './header';
-import { SIDEBAR_WIDTH, SidebarPanel } from './sidebar';
+import { SIDEBAR_WIDTH, SidebarPanel, type Badges } from './sidebar';
 
 const DESKTOP_QUERY = '(min-width: 768px)';
 
@@ -23,6 +24,7 @@ export function AppLayout() {
   const { pathname } = useLocation();
   useMe();
   const signedIn = useSession()?.user ?? null;
+  const badges: Badges = { '/notifications': useUnreadCount() };
   // Before the page renders, so every amount on it follows the shop's currency.
   setMoneyFormat(useShopSettings().settings.localization);
 
@@ -55,7 +57,7 @@ export function AppLayout() {
         style={{ width }}
         className="sticky top-0 hidden h-dvh shrink-0 border-r print:hidden border-slate-200 bg-white transition-[width] duration-200 md:block dark:border-slate-800 dark:bg-slate-900"
       >
-        <SidebarPanel collapsed={collapsed} />
+        <SidebarPanel collapsed={collapsed} badges={badges} />
       </aside>
 
       <Dialog.Root open={drawerOpen} onOpenChange={(open) => setDrawerOpenedAt(open ? pathname : null)}>
@@ -67,7 +69,7 @@ export function AppLayout() {
             className="fixed inset-y-0 left-0 z-50 max-w-[85vw] bg-white shadow-xl md:hidden dark:bg-slate-900"
           >
             <Dialog.Title className="sr-only">{t('Main navigation')}</Dialog.Title>
-            <SidebarPanel collapsed={false} onNavigate={() => setDrawerOpenedAt(null)} />
+            <SidebarPanel collapsed={false} badges={badges} onNavigate={() => setDrawerOpenedAt(null)} />
             <Dialog.Close asChild>
               <Button variant="ghost" size="icon" aria-label={t('Close')} className="absolute top-3.5 right-2">
                 <X aria-hidden className="size-5" />

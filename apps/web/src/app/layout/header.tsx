@@ -2,6 +2,7 @@ import { Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { LanguageMenu } from './language-menu';
+import { NotificationBell } from './notification-bell';
 import { ProfileMenu } from './profile-menu';
 import { SearchBox } from './search-box';
 import { ThemeToggle } from './theme-toggle';
@@ -19,6 +20,7 @@ export function Header({ sidebarCollapsed, onToggleSidebar }: { sidebarCollapsed
       <div className="ml-auto flex items-center gap-1 sm:gap-1.5">
         <LanguageMenu />
         <ThemeToggle />
+        <NotificationBell />
         <span aria-hidden className="mx-1 hidden h-6 w-px bg-slate-200 sm:block dark:bg-slate-800" />
         <ProfileMenu />
       </div>

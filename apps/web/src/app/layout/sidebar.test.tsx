@@ -1,17 +1,17 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Tooltip } from 'radix-ui';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { setSession } from '@/features/auth/session-store';
 import { demoUser } from '@/test/fetch-mock';
-import { SidebarPanel } from './sidebar';
+import { SidebarPanel, type Badges } from './sidebar';
 
-function renderSidebarAt(path: string) {
+function renderSidebarAt(path: string, { collapsed = false, badges }: { collapsed?: boolean; badges?: Badges } = {}) {
   render(
     <MemoryRouter initialEntries={[path]}>
       <Tooltip.Provider>
-        <SidebarPanel collapsed={false} />
+        <SidebarPanel collapsed={collapsed} badges={badges} />
       </Tooltip.Provider>
     </MemoryRouter>,
   );
@@ -64,5 +64,24 @@ describe('Sidebar', () => {
     renderSidebarAt('/dashboard');
     expect(screen.getByRole('link', { name: 'Customers' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Users' })).toBeNull();
+  });
+
+  it('shows the unread count on Notifications, and on the Message group while it is folded', async () => {
+    const user = userEvent.setup();
+    renderSidebarAt('/notifications', { badges: { '/notifications': 12 } });
+    const link = screen.getByRole('link', { name: 'Notifications, 12 unread' });
+    expect(link).toHaveTextContent('9+');
+
+    await user.click(screen.getByRole('button', { name: 'Message' }));
+    expect(screen.queryByRole('link', { name: /Notifications/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Message, 12 unread' })).toHaveTextContent('9+');
+  });
+
+  it('counts on the collapsed icon too, and shows nothing at zero', () => {
+    renderSidebarAt('/dashboard', { collapsed: true, badges: { '/notifications': 3 } });
+    expect(screen.getByRole('button', { name: 'Message, 3 unread' }).textContent).toBe('3');
+    cleanup();
+    renderSidebarAt('/dashboard', { collapsed: true, badges: { '/notifications': 0 } });
+    expect(screen.getByRole('button', { name: 'Message' }).textContent).toBe('');
   });
 });

@@ -4,6 +4,7 @@ import { Popover, Tooltip } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useMatch } from 'react-router';
 import { BrandMark } from '@/components/ui/brand-mark';
+import { CountBadge } from '@/components/ui/count-badge';
 import { useSession } from '@/features/auth/session-store';
 import { cn } from '@/lib/cn';
 import { roleCan } from '@/lib/permissions';
@@ -20,7 +21,20 @@ const collapsedItem = 'mx-auto size-10 justify-center';
 
 type NavigateHandler = (() => void) | undefined;
 
-export function SidebarPanel({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+/** Counts shown beside sidebar links, by route (the header's bell shows the same unread count). */
+export type Badges = Record<string, number>;
+
+function groupCount(group: SidebarGroup, badges: Badges): number {
+  return group.children.reduce((sum, child) => sum + (badges[child.to] ?? 0), 0);
+}
+
+/** Said after a link's name, so a screen reader hears the number the badge shows. */
+function CountText({ count }: { count: number }) {
+  const { t } = useTranslation();
+  return count > 0 ? <span className="sr-only">{`, ${t('{{count}} unread', { count })}`}</span> : null;
+}
+
+export function SidebarPanel({ collapsed, onNavigate, badges = {} }: { collapsed: boolean; onNavigate?: () => void; badges?: Badges }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const groups = useGroupOpenState(pathname);
@@ -60,13 +74,14 @@ export function SidebarPanel({ collapsed, onNavigate }: { collapsed: boolean; on
             return (
               <li key={item.id}>
                 {collapsed ? (
-                  <GroupFlyout group={item} current={current} onNavigate={onNavigate} />
+                  <GroupFlyout group={item} current={current} badges={badges} onNavigate={onNavigate} />
                 ) : (
                   <ExpandedGroup
                     group={item}
                     current={current}
                     open={groups.isOpen(item)}
                     onToggle={() => groups.toggle(item)}
+                    badges={badges}
                     onNavigate={onNavigate}
                   />
                 )}
@@ -145,15 +160,19 @@ function ExpandedGroup({
   current,
   open,
   onToggle,
+  badges,
   onNavigate,
 }: {
   group: SidebarGroup;
   current: boolean;
   open: boolean;
   onToggle: () => void;
+  badges: Badges;
   onNavigate: NavigateHandler;
 }) {
   const Icon = group.icon;
+  // A closed group shows its children's counts, so nothing waiting is hidden by folding it.
+  const hiddenCount = open ? 0 : groupCount(group, badges);
   const listId = `sidebar-group-${group.id}`;
   return (
     <>
@@ -169,7 +188,11 @@ function ExpandedGroup({
         )}
       >
         <Icon aria-hidden className="size-[18px] shrink-0" />
-        <span className="flex-1 truncate">{group.label}</span>
+        <span className="flex-1 truncate">
+          {group.label}
+          <CountText count={hiddenCount} />
+        </span>
+        <CountBadge count={hiddenCount} />
         <ChevronDown aria-hidden className={cn('size-4 shrink-0 transition-transform', open ? 'rotate-180' : '')} />
       </button>
       {open ? (
@@ -180,10 +203,14 @@ function ExpandedGroup({
                 to={child.to}
                 onClick={onNavigate}
                 className={({ isActive }) =>
-                  cn(itemBase, 'h-8 px-3 font-normal', isActive ? cn(itemActive, 'font-medium') : itemIdle)
+                  cn(itemBase, 'h-8 gap-2 px-3 font-normal', isActive ? cn(itemActive, 'font-medium') : itemIdle)
                 }
               >
-                <span className="truncate">{child.label}</span>
+                <span className="flex-1 truncate">
+                  {child.label}
+                  <CountText count={badges[child.to] ?? 0} />
+                </span>
+                <CountBadge count={badges[child.to] ?? 0} />
               </NavLink>
             </li>
           ))}
@@ -199,7 +226,18 @@ const FLYOUT_CLOSE_DELAY_MS = 150;
  * Collapsed groups show their links in a fly-out: hover or keyboard focus shows it, a click
  * (or Enter) also moves focus into it, Escape closes it and returns focus to the icon.
  */
-function GroupFlyout({ group, current, onNavigate }: { group: SidebarGroup; current: boolean; onNavigate: NavigateHandler }) {
+function GroupFlyout({
+  group,
+  current,
+  badges,
+  onNavigate,
+}: {
+  group: SidebarGroup;
+  current: boolean;
+  badges: Badges;
+  onNavigate: NavigateHandler;
+}) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const closeTimer = useRef<number | undefined>(undefined);
   const focusLinksOnOpen = useRef(false);
@@ -229,13 +267,15 @@ function GroupFlyout({ group, current, onNavigate }: { group: SidebarGroup; curr
   }
 
   const Icon = group.icon;
+  const count = groupCount(group, badges);
+  const label = count > 0 ? `${group.label}, ${t('{{count}} unread', { count })}` : group.label;
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger asChild>
         <button
           ref={triggerRef}
           type="button"
-          aria-label={group.label}
+          aria-label={label}
           onPointerEnter={(event) => {
             if (event.pointerType === 'mouse') show(false);
           }}
@@ -252,6 +292,7 @@ function GroupFlyout({ group, current, onNavigate }: { group: SidebarGroup; curr
           className={cn(itemBase, collapsedItem, 'relative', current ? itemActive : itemIdle)}
         >
           <Icon aria-hidden className="size-5" />
+          <CountBadge count={count} className="absolute -top-1 -right-1" />
           <ChevronDown aria-hidden className="absolute right-0.5 size-3 -rotate-90 opacity-60" />
         </button>
       </Popover.Trigger>
@@ -291,9 +332,13 @@ function GroupFlyout({ group, current, onNavigate }: { group: SidebarGroup; curr
                 <NavLink
                   to={child.to}
                   onClick={closeAndNavigate}
-                  className={({ isActive }) => cn(itemBase, 'h-9 px-3', isActive ? itemActive : itemIdle)}
+                  className={({ isActive }) => cn(itemBase, 'h-9 gap-2 px-3', isActive ? itemActive : itemIdle)}
                 >
-                  {child.label}
+                  <span className="flex-1">
+                    {child.label}
+                    <CountText count={badges[child.to] ?? 0} />
+                  </span>
+                  <CountBadge count={badges[child.to] ?? 0} />
                 </NavLink>
               </li>
             ))}
