@@ -14,13 +14,14 @@ const viewer = { userId: Number(userIdArg), role: 'Admin' as const };
 
 const cents = (n: number) => Math.round(n * 100);
 function body(n: number) {
-  const product = products[n % products.length]!;
-  const total = (cents(product.price) + Math.round((cents(product.price) * 1000) / 10_000)) / 100;
+  // The same 3-line sales the HTTP run rings up.
+  const lines = [0, 1, 2].map((k) => products[(n * 3 + k) % products.length]!);
+  const subtotal = lines.reduce((sum, p) => sum + cents(p.price), 0);
   return saleInputSchema.parse({
     sale_date: new Date().toISOString(),
     payment_method: 'Card',
-    items: [{ product_id: product.id, quantity: 1, unit_price: product.price }],
-    total_amount: total,
+    items: lines.map((p) => ({ product_id: p.id, quantity: 1, unit_price: p.price })),
+    total_amount: (subtotal + Math.round((subtotal * 1000) / 10_000)) / 100,
   });
 }
 

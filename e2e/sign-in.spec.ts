@@ -88,6 +88,9 @@ test.describe('sign-in and session', () => {
 
   test('a token revoked elsewhere ends the session with "Session expired. Please sign in again."', async ({ page }) => {
     await signIn(page);
+    // The dashboard's own calls must be answered first: one still in flight when the token is
+    // revoked would end the session on the dashboard, before this test opens /customers.
+    await page.waitForLoadState('networkidle');
     const token = await page.evaluate(() => localStorage.getItem('access_token'));
     const out = await page.request.post('/api/logout', { headers: { authorization: `Bearer ${token}` } });
     expect(out.status()).toBe(200);

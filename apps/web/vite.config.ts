@@ -17,12 +17,13 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries change far less often than our code: separate chunks stay cached across
-        // releases. Form libraries stay with the lazy screens that use them.
+        // releases. Only what the shell needs on every screen is grouped; charts, QR codes and
+        // form libraries stay with the lazy screens that use them.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
             { name: 'radix', test: /node_modules[\\/](radix-ui|@radix-ui)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/](?!zod|react-hook-form|@hookform)/, priority: 1 },
+            { name: 'vendor', test: /node_modules[\\/](i18next|react-i18next|@tanstack|sonner|clsx|tailwind-merge)[\\/]/, priority: 1 },
           ],
         },
       },

@@ -185,7 +185,7 @@ describe(`stock at the till (${dbKind})`, () => {
     await expectLedgerConsistent(database);
   });
 
-  it('sells the last units exactly once under 50 concurrent checkouts', async () => {
+  it('sells the last units exactly once under 200 concurrent checkouts', async () => {
     const product = (await call(tokens.Manager, 'POST', '/api/products', {
       name: 'Race Bun',
       sku: `RACE-${dbKind}`,
@@ -195,10 +195,10 @@ describe(`stock at the till (${dbKind})`, () => {
       active: true,
     })).body.data;
     await receive(product.id, 10, 0.5);
-    const results = await Promise.all(Array.from({ length: 50 }, () => sell(tokens.Staff, { items: [line(product, 1)], total_amount: 1.1 })));
+    const results = await Promise.all(Array.from({ length: 200 }, () => sell(tokens.Staff, { items: [line(product, 1)], total_amount: 1.1 })));
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(40);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(190);
     expect(await onHand(database, product.id)).toBe(0);
     await expectLedgerConsistent(database);
   });
@@ -213,6 +213,29 @@ describe(`stock at the till (${dbKind})`, () => {
       expect(await onHand(database, cashews.id)).toBe(-3);
       await receive(cashews.id, 5, 1.3);
       expect(await onHand(database, cashews.id)).toBe(2);
+      await expectLedgerConsistent(database);
+    } finally {
+      await call(tokens.Admin, 'PUT', '/api/settings/general', general);
+    }
+  });
+  it('loses no update when 100 tills sell past zero at once under the allow policy', async () => {
+    const general = (await call(tokens.Staff, 'GET', '/api/settings')).body.data.general;
+    await call(tokens.Admin, 'PUT', '/api/settings/general', { ...general, allowNegativeStock: true });
+    try {
+      const product = (await call(tokens.Manager, 'POST', '/api/products', {
+        name: 'Owed Bun',
+        sku: `OWED-${dbKind}`,
+        category_id: croissant.category_id,
+        unit_id: croissant.unit_id,
+        price: 1,
+        active: true,
+      })).body.data;
+      await receive(product.id, 50, 0.5);
+      const movementsBefore = await count('stock_movements');
+      const results = await Promise.all(Array.from({ length: 100 }, () => sell(tokens.Staff, { items: [line(product, 1)], total_amount: 1.1 })));
+      expect(results.map((r) => r.status).filter((s) => s !== 201)).toEqual([]);
+      expect(await onHand(database, product.id)).toBe(-50);
+      expect(await count('stock_movements')).toBe(movementsBefore + 100);
       await expectLedgerConsistent(database);
     } finally {
       await call(tokens.Admin, 'PUT', '/api/settings/general', general);

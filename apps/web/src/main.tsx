@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
+import { languageReady } from './lib/i18n';
 import { applyTheme, keepPrintsLight } from './lib/theme';
 
 applyTheme();
@@ -14,10 +15,13 @@ keepPrintsLight();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain #root');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={createAppRouter()} />
-    </AppProviders>
-  </StrictMode>,
+// A Khmer user's texts arrive before the first paint, so the console never flashes English.
+void languageReady.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={createAppRouter()} />
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import type { DbKind } from './dialect';
@@ -44,8 +44,32 @@ export function openDatabase(options: OpenDatabaseOptions): DbHandle {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 10000');
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }),
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }),
     kind: 'sqlite',
     location: file,
+  };
+}
+
+const CACHED_STATEMENTS = 500;
+
+/**
+ * Kysely prepares every query anew, and on SQLite preparing costs about as much as running a
+ * small statement: a sale runs a few dozen. The same SQL text reuses its prepared statement
+ * (safe because better-sqlite3 runs each statement to the end before the next; nothing here
+ * streams). The oldest entry goes when the cache is full, so IN-lists of many sizes cannot grow it.
+ */
+function withStatementCache(database: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => void database.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = database.prepare(sql);
+        if (statements.size >= CACHED_STATEMENTS) statements.delete(statements.keys().next().value as string);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
   };
 }

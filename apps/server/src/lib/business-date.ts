@@ -1,9 +1,17 @@
 /** The shop's time zone until the settings screen stores one (spec 01 §9 default). */
 export const DEFAULT_TIME_ZONE = 'Asia/Phnom_Penh';
 
+// Building a DateTimeFormat costs far more than formatting with one, and a sale asks several times.
+const formats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar day an instant falls on in the shop's time zone, as YYYY-MM-DD. */
 export function businessDate(instant: Date, timeZone = DEFAULT_TIME_ZONE): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formats.set(timeZone, format);
+  }
+  return format.format(instant);
 }
 
 /** Whole days from one YYYY-MM-DD to another (negative when `to` is earlier). */

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_MESSAGES, type Role } from '@shop/contracts/common';
 import { PROFILE_MESSAGES } from '@shop/contracts/profile';
@@ -61,7 +61,7 @@ export function currentUser(request: FastifyRequest): UserRow {
 }
 
 /** A route option: only these roles may call it, others get 403. */
-export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
+export function requireRole(...roles: Role[]): preValidationAsyncHookHandler {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     if (!roles.includes(currentUser(request).role)) throw new AppError(403, API_MESSAGES.forbidden);
   };

@@ -19,7 +19,7 @@ declare module 'fastify' {
 export const dbPlugin = fp(async (app: FastifyInstance, opts: { database: DbHandle; clock: Clock }) => {
   const { db, kind, location } = opts.database;
   // PostgreSQL already answers on its own processes; only SQLite needs reading threads.
-  const reportDb = kind === 'sqlite' ? new Kysely<Database>({ dialect: sqliteReaderDialect(location) }) : db;
+  const reportDb = kind === 'sqlite' ? new Kysely<Database>({ dialect: sqliteReaderDialect(location, 2) }) : db;
   app.decorate('services', { db, kind, clock: opts.clock });
   app.decorate('reports', { db: reportDb, kind, clock: opts.clock });
   app.addHook('onClose', async () => {

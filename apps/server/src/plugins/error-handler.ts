@@ -42,7 +42,7 @@ function firstMessage(errors: Record<string, string[]>): string {
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   // PostgreSQL text cannot hold U+0000 at all, so it is refused up front, alike on both databases.
-  app.addHook('preValidation', async (request, reply) => {
+  app.addHook('preHandler', async (request, reply) => {
     const field = nulPath(request.query, '') ?? nulPath(request.body, '');
     if (field === null) return;
     return reply.status(422).send({ message: NUL_MESSAGE, errors: { [field || 'body']: [NUL_MESSAGE] } });

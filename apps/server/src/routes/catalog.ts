@@ -51,6 +51,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       input: productInputSchema,
       item: productSchema,
       writeRoles: [...MANAGERS],
+      listOffMainThread: true,
       list: products.listProducts,
       get: products.getProduct,
       create: products.createProduct,

@@ -19,6 +19,8 @@ export interface CrudResource<Query extends z.ZodType, Input extends z.ZodType, 
   writeRoles: Role[];
   /** Roles that may create, when wider than writeRoles (Staff adding a customer at the till). */
   createRoles?: Role[];
+  /** Lists that scan a large table read off the main thread (SQLite), like the reports. */
+  listOffMainThread?: boolean;
   list(ctx: ServiceContext, query: z.output<Query>): Promise<{ data: z.output<Item>[]; meta: ListMeta }>;
   get(ctx: ServiceContext, id: number): Promise<z.output<Item>>;
   create(ctx: ServiceContext, input: z.output<Input>, actor: Actor): Promise<z.output<Item>>;
@@ -39,12 +41,12 @@ export function crudRoutes<Query extends z.ZodType, Input extends z.ZodType, Ite
     const queryOf = (request: FastifyRequest) => request.query as z.output<Query>;
     const bodyOf = (request: FastifyRequest) => request.body as z.output<Input>;
 
-    const readGuard = resource.readRoles ? { preHandler: requireRole(...resource.readRoles) } : {};
+    const readGuard = resource.readRoles ? { preValidation: requireRole(...resource.readRoles) } : {};
 
     app.get(
       path,
       { ...readGuard, schema: { tags: [tag], summary: `List ${noun}s`, querystring: resource.listQuery, response: { 200: listResponseSchema(resource.item) } } },
-      async (request) => resource.list(app.services, queryOf(request)),
+      async (request) => resource.list(resource.listOffMainThread ? app.reports : app.services, queryOf(request)),
     );
 
     app.get(
@@ -56,7 +58,7 @@ export function crudRoutes<Query extends z.ZodType, Input extends z.ZodType, Ite
     app.post(
       path,
       {
-        preHandler: requireRole(...(resource.createRoles ?? resource.writeRoles)),
+        preValidation: requireRole(...(resource.createRoles ?? resource.writeRoles)),
         schema: { tags: [tag], summary: `Create a ${noun}`, body: resource.input, response: { 201: recordResponseSchema(resource.item) } },
       },
       async (request, reply) => {
@@ -68,7 +70,7 @@ export function crudRoutes<Query extends z.ZodType, Input extends z.ZodType, Ite
     app.put(
       `${path}/:id`,
       {
-        preHandler: requireRole(...resource.writeRoles),
+        preValidation: requireRole(...resource.writeRoles),
         schema: {
           tags: [tag],
           summary: `Replace a ${noun}`,
@@ -83,7 +85,7 @@ export function crudRoutes<Query extends z.ZodType, Input extends z.ZodType, Ite
     app.delete(
       `${path}/:id`,
       {
-        preHandler: requireRole(...resource.writeRoles),
+        preValidation: requireRole(...resource.writeRoles),
         schema: { tags: [tag], summary: `Delete a ${noun}`, params: idParamsSchema, response: { 204: z.null().describe('Deleted') } },
       },
       async (request, reply) => {

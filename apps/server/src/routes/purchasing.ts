@@ -60,7 +60,7 @@ export const purchasingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/supplies',
     {
-      preHandler: managersOnly,
+      preValidation: managersOnly,
       schema: {
         tags: ['purchasing'],
         summary: 'Supplies (and the purchase report): filters applied by the server, totals over the whole filtered set',
@@ -73,7 +73,7 @@ export const purchasingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/supplies/:id',
     {
-      preHandler: managersOnly,
+      preValidation: managersOnly,
       schema: { tags: ['purchasing'], summary: 'One supply with its lines', params: idParamsSchema, response: { 200: recordResponseSchema(supplySchema) } },
     },
     async (request) => ({ data: await supplies.getSupply(app.services, request.params.id) }),
@@ -81,7 +81,7 @@ export const purchasingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/supplies',
     {
-      preHandler: managersOnly,
+      preValidation: managersOnly,
       schema: {
         tags: ['purchasing'],
         summary: 'Receive a supply: the supply, its lines and their stock receipts in one transaction',

@@ -25,7 +25,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stock-report',
     {
-      preHandler: managersOnly,
+      preValidation: managersOnly,
       schema: {
         tags: ['reports'],
         summary: 'Per product over [from, to]: opening, purchases, sales, adjustments, closing, weighted unit cost, valuation',
@@ -38,13 +38,13 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/stock-report/export',
-    { preHandler: managersOnly, schema: { tags: ['reports'], summary: `The whole filtered stock report as ${REPORT_FILES.stock}`, querystring: stockReportQuerySchema } },
+    { preValidation: managersOnly, schema: { tags: ['reports'], summary: `The whole filtered stock report as ${REPORT_FILES.stock}`, querystring: stockReportQuerySchema } },
     async (request, reply) => sendCsv(reply, REPORT_FILES.stock, exportStock(app.reports, request.query)),
   );
 
   app.get(
     '/sales/export',
-    { preHandler: managersOnly, schema: { tags: ['reports'], summary: `The whole filtered sales list as ${REPORT_FILES.sales}`, querystring: saleListQuerySchema } },
+    { preValidation: managersOnly, schema: { tags: ['reports'], summary: `The whole filtered sales list as ${REPORT_FILES.sales}`, querystring: saleListQuerySchema } },
     async (request, reply) => {
       const user = currentUser(request);
       return sendCsv(reply, REPORT_FILES.sales, exportSales(app.reports, request.query, { userId: user.id, role: user.role }));
@@ -53,13 +53,13 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/supplies/export',
-    { preHandler: managersOnly, schema: { tags: ['reports'], summary: `The whole filtered purchase list as ${REPORT_FILES.purchases}`, querystring: supplyListQuerySchema } },
+    { preValidation: managersOnly, schema: { tags: ['reports'], summary: `The whole filtered purchase list as ${REPORT_FILES.purchases}`, querystring: supplyListQuerySchema } },
     async (request, reply) => sendCsv(reply, REPORT_FILES.purchases, exportPurchases(app.reports, request.query)),
   );
 
   app.get(
     '/dashboard',
-    { preHandler: managersOnly, schema: { tags: ['reports'], summary: 'Cards, the year by month, top sellers, low stock and expiring batches', response: { 200: recordResponseSchema(dashboardSchema) } } },
+    { preValidation: managersOnly, schema: { tags: ['reports'], summary: 'Cards, the year by month, top sellers, low stock and expiring batches', response: { 200: recordResponseSchema(dashboardSchema) } } },
     async () => ({ data: await getDashboard(app.reports) }),
   );
 };

@@ -80,7 +80,7 @@ export const saleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sales/:id/refunds',
     {
-      preHandler: requireRole('Admin', 'Manager'),
+      preValidation: requireRole('Admin', 'Manager'),
       schema: {
         tags: ['sales'],
         summary: 'Refund some or all lines of a sale (a new document; stock goes back)',

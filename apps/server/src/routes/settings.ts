@@ -18,7 +18,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       `/settings/${section}`,
       {
-        preHandler: requireRole('Admin'),
+        preValidation: requireRole('Admin'),
         schema: {
           tags: ['settings'],
           summary: `Save the ${section} settings (Admin)`,

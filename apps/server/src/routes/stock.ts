@@ -33,7 +33,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/stocks',
     {
-      preHandler: managersOnly,
+      preValidation: managersOnly,
       schema: { tags: ['stock'], summary: 'Record a manual receipt', body: stockRecordInputSchema, response: { 201: recordResponseSchema(stockRecordSchema) } },
     },
     async (request, reply) => {
@@ -46,7 +46,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/stock-adjustments',
     {
-      preHandler: managersOnly,
+      preValidation: managersOnly,
       schema: {
         tags: ['stock'],
         summary: 'Correct a count, record waste or write off expired stock',

@@ -17,26 +17,26 @@ const userAnswer = z.object({ data: userSchema, message: z.string() });
 
 /** Staff accounts, for Admins (the Users screen). */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const preHandler = requireRole('Admin');
+  const preValidation = requireRole('Admin');
   const tags = ['users'];
   const actor = (request: Parameters<typeof currentUser>[0]) => ({ userId: currentUser(request).id });
 
   app.get(
     '/users',
-    { preHandler, schema: { tags, summary: 'Staff accounts (Admin)', querystring: userListQuerySchema, response: { 200: listResponseSchema(staffAccountSchema) } } },
+    { preValidation, schema: { tags, summary: 'Staff accounts (Admin)', querystring: userListQuerySchema, response: { 200: listResponseSchema(staffAccountSchema) } } },
     async (request) => accounts.listStaffAccounts(app.services, request.query),
   );
 
   app.post(
     '/users',
-    { preHandler, schema: { tags, summary: 'Add a staff account with a first password', body: userCreateSchema, response: { 201: userAnswer } } },
+    { preValidation, schema: { tags, summary: 'Add a staff account with a first password', body: userCreateSchema, response: { 201: userAnswer } } },
     async (request, reply) =>
       reply.code(201).send({ data: await accounts.createStaffAccount(app.services, request.body, actor(request)), message: USER_MESSAGES.created }),
   );
 
   app.put(
     '/users/:id',
-    { preHandler, schema: { tags, summary: "Change a staff account's name, e-mail or role", params: idParamsSchema, body: userUpdateSchema, response: { 200: userAnswer } } },
+    { preValidation, schema: { tags, summary: "Change a staff account's name, e-mail or role", params: idParamsSchema, body: userUpdateSchema, response: { 200: userAnswer } } },
     async (request) => ({
       data: await accounts.updateStaffAccount(app.services, request.params.id, request.body, actor(request)),
       message: USER_MESSAGES.updated,
@@ -52,14 +52,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [path, summary, change, message] of stateChanges) {
     app.post(
       `/users/:id/${path}`,
-      { preHandler, schema: { tags, summary, params: idParamsSchema, response: { 200: userAnswer } } },
+      { preValidation, schema: { tags, summary, params: idParamsSchema, response: { 200: userAnswer } } },
       async (request) => ({ data: await change(app.services, request.params.id, actor(request)), message }),
     );
   }
 
   app.post(
     '/users/:id/reject',
-    { preHandler, schema: { tags, summary: 'Reject a sign-up (removes the request)', params: idParamsSchema, response: { 200: messageResponseSchema } } },
+    { preValidation, schema: { tags, summary: 'Reject a sign-up (removes the request)', params: idParamsSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
       await accounts.rejectSignUp(app.services, request.params.id, actor(request));
       return { message: USER_MESSAGES.rejected };
@@ -68,7 +68,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/users/:id/password',
-    { preHandler, schema: { tags, summary: 'Set a new password for a staff account', params: idParamsSchema, body: userPasswordSchema, response: { 200: userAnswer } } },
+    { preValidation, schema: { tags, summary: 'Set a new password for a staff account', params: idParamsSchema, body: userPasswordSchema, response: { 200: userAnswer } } },
     async (request) => ({
       data: await accounts.setStaffPassword(app.services, request.params.id, request.body.password, actor(request)),
       message: USER_MESSAGES.passwordSet,

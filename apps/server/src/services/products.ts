@@ -1,6 +1,8 @@
 import { PRODUCT_MESSAGES, type Product, type ProductListQuery, type productInputSchema } from '@shop/contracts/product';
+import type { SelectQueryBuilder } from 'kysely';
 import type { z } from 'zod';
 import { containsInsensitive } from '../db/dialect';
+import type { Database } from '../db/schema';
 import { AppError, conflict, notFound, unprocessable } from '../lib/errors';
 import { fromCents, toCents } from '../lib/money';
 import { paginate } from '../lib/paginate';
@@ -10,8 +12,12 @@ import { auditedWrite } from './write';
 type ProductInput = z.output<typeof productInputSchema>;
 
 function selectProducts(ctx: ServiceContext) {
-  return ctx.db
-    .selectFrom('products')
+  return withNames(ctx.db.selectFrom('products'));
+}
+
+/** Adds the category and unit names a product answer carries. */
+function withNames(products: SelectQueryBuilder<Database, 'products', object>) {
+  return products
     .innerJoin('categories', 'categories.id', 'products.category_id')
     .innerJoin('units', 'units.id', 'products.unit_id')
     .selectAll('products')
@@ -43,23 +49,21 @@ function toProduct(row: ProductRow, withStock = false): Product {
 }
 
 export async function listProducts(ctx: ServiceContext, query: ProductListQuery) {
-  let select = selectProducts(ctx).orderBy('products.id', 'desc');
+  // Filters touch only the products table, so the total is counted without the joins.
+  let filtered = ctx.db.selectFrom('products');
   if (query.q) {
     const q = query.q;
-    select = select.where((eb) =>
-      eb.or([
-        containsInsensitive(ctx.kind, eb.ref('products.name'), q),
-        containsInsensitive(ctx.kind, eb.ref('products.sku'), q),
-        eb('products.barcode', '=', q),
-      ]),
+    filtered = filtered.where((eb) =>
+      eb.or([containsInsensitive(ctx.kind, eb.ref('products.name'), q), containsInsensitive(ctx.kind, eb.ref('products.sku'), q), eb('products.barcode', '=', q)]),
     );
   }
   const categoryId = query.category_id ?? query.category;
-  if (categoryId !== undefined) select = select.where('products.category_id', '=', categoryId);
-  if (query.unit_id !== undefined) select = select.where('products.unit_id', '=', query.unit_id);
-  if (query.active !== undefined) select = select.where('products.active', '=', query.active ? 1 : 0);
+  if (categoryId !== undefined) filtered = filtered.where('products.category_id', '=', categoryId);
+  if (query.unit_id !== undefined) filtered = filtered.where('products.unit_id', '=', query.unit_id);
+  if (query.active !== undefined) filtered = filtered.where('products.active', '=', query.active ? 1 : 0);
+  const select = withNames(filtered).orderBy('products.id', 'desc');
   const withStock = query.include === 'stock' || query.stock === true;
-  const page = await paginate(select, query.page, query.per_page);
+  const page = await paginate(select, query.page, query.per_page, filtered);
   return { data: page.rows.map((row) => toProduct(row, withStock)), meta: page.meta };
 }
 

@@ -30,7 +30,7 @@ const consoleRoutes: RouteObject[] = [
   { path: 'profile', element: page(() => import('@/features/profile/components/profile-page'), 'ProfilePage') },
 
   { path: 'products', element: page(productList, 'ProductListPage') },
-  // The product form is a dialog over the list, so /products/new is the list (with that dialog, once built).
+  // The product form is a dialog over the list: /products/new is the list with that dialog open.
   { path: 'products/new', element: page(productList, 'ProductListPage') },
   { path: 'category-list', element: page(() => import('@/features/catalog/components/category-list-page'), 'CategoryListPage') },
   { path: 'unit-list', element: page(() => import('@/features/catalog/components/unit-list-page'), 'UnitListPage') },

@@ -3,7 +3,7 @@ import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { MenuContent, MenuLabel, MenuRadioItem } from '@/components/ui/dropdown-menu';
-import { isLanguageCode, LANGUAGES } from '@/lib/i18n';
+import { isLanguageCode, LANGUAGES, switchLanguage } from '@/lib/i18n';
 
 export function LanguageMenu() {
   const { t, i18n } = useTranslation();
@@ -22,7 +22,7 @@ export function LanguageMenu() {
         <DropdownMenu.RadioGroup
           value={current}
           onValueChange={(code) => {
-            if (isLanguageCode(code)) void i18n.changeLanguage(code);
+            if (isLanguageCode(code)) void switchLanguage(code);
           }}
         >
           {LANGUAGES.map((language) => (

@@ -1,0 +1,158 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { API_MESSAGES, type Role } from '@shop/contracts/common';
+import { bearer, createTestApp, dbKind, demoTokens } from './support/test-app';
+
+/*
+ * Who may call what (DESIGN.md §4), endpoint by endpoint. The table must name every write
+ * endpoint the server publishes, so a new endpoint without a decision here fails this test.
+ */
+const { app, database } = await createTestApp({ loginRateLimitPerMinute: 100_000 });
+const tokens = await demoTokens(app);
+
+const ALL: Role[] = ['Admin', 'Manager', 'Staff'];
+const MANAGERS: Role[] = ['Admin', 'Manager'];
+const ADMIN: Role[] = ['Admin'];
+/** Anyone may call it, signed in or not. */
+const PUBLIC = 'public';
+/** Any signed-in user, about their own account only; calling it would change the caller's session, so only its 401 is checked. */
+const SELF = 'self';
+
+type Rule = Role[] | typeof PUBLIC | typeof SELF;
+
+const WRITES: Record<string, Rule> = {
+  'POST /api/login': PUBLIC,
+  'POST /api/signup': PUBLIC,
+  'POST /api/logout': SELF,
+
+  'POST /api/users': ADMIN,
+  'PUT /api/users/{id}': ADMIN,
+  'POST /api/users/{id}/approve': ADMIN,
+  'POST /api/users/{id}/reject': ADMIN,
+  'POST /api/users/{id}/deactivate': ADMIN,
+  'POST /api/users/{id}/reactivate': ADMIN,
+  'POST /api/users/{id}/reset-2fa': ADMIN,
+  'PUT /api/users/{id}/password': ADMIN,
+
+  'POST /api/categories': MANAGERS,
+  'PUT /api/categories/{id}': MANAGERS,
+  'DELETE /api/categories/{id}': MANAGERS,
+  'POST /api/units': MANAGERS,
+  'PUT /api/units/{id}': MANAGERS,
+  'DELETE /api/units/{id}': MANAGERS,
+  'POST /api/products': MANAGERS,
+  'PUT /api/products/{id}': MANAGERS,
+  'DELETE /api/products/{id}': MANAGERS,
+  'POST /api/promotions': MANAGERS,
+  'PUT /api/promotions/{id}': MANAGERS,
+  'DELETE /api/promotions/{id}': MANAGERS,
+  // Staff add customers at the till; changing or removing them is a manager's.
+  'POST /api/customers': ALL,
+  'PUT /api/customers/{id}': MANAGERS,
+  'DELETE /api/customers/{id}': MANAGERS,
+
+  'POST /api/suppliers': MANAGERS,
+  'PUT /api/suppliers/{id}': MANAGERS,
+  'DELETE /api/suppliers/{id}': MANAGERS,
+  'POST /api/supplies': MANAGERS,
+  'POST /api/supply-items': MANAGERS,
+  'PUT /api/supply-items/{id}': MANAGERS,
+  'DELETE /api/supply-items/{id}': MANAGERS,
+  'POST /api/stocks': MANAGERS,
+  'POST /api/stock-adjustments': MANAGERS,
+
+  'PUT /api/settings/general': ADMIN,
+  'PUT /api/settings/localization': ADMIN,
+  'PUT /api/settings/taxes': ADMIN,
+  'PUT /api/settings/service': ADMIN,
+  'PUT /api/settings/payments': ADMIN,
+  'PUT /api/settings/printers': ADMIN,
+  'PUT /api/settings/receipts': ADMIN,
+  'PUT /api/settings/hours': ADMIN,
+
+  'POST /api/sales': ALL,
+  'POST /api/sales/{id}/refunds': MANAGERS,
+
+  'PUT /api/profile': SELF,
+  'DELETE /api/profile': SELF,
+  'PUT /api/profile/email': SELF,
+  'PUT /api/profile/password': SELF,
+  'POST /api/profile/twofa/toggle': SELF,
+  'PUT /api/profile/notifications': SELF,
+  'DELETE /api/profile/sessions/{id}': SELF,
+  'POST /api/profile/sessions/revoke-others': SELF,
+  'POST /api/profile/api-keys': SELF,
+  'DELETE /api/profile/api-keys/{id}': SELF,
+  'POST /api/profile/deactivate': SELF,
+  'PUT /api/notifications/{id}': SELF,
+  'DELETE /api/notifications/{id}': SELF,
+  'POST /api/notifications/read-all': SELF,
+};
+
+/** Reads that are not everyone's. */
+const GUARDED_READS: Record<string, Role[]> = {
+  'GET /api/users': ADMIN,
+  'GET /api/stock-report': MANAGERS,
+  'GET /api/stock-report/export': MANAGERS,
+  'GET /api/sales/export': MANAGERS,
+  'GET /api/supplies/export': MANAGERS,
+  'GET /api/dashboard': MANAGERS,
+};
+
+const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+const published = Object.entries(doc.paths).flatMap(([path, ops]) =>
+  Object.keys(ops)
+    .filter((method) => ['post', 'put', 'patch', 'delete'].includes(method))
+    .map((method) => `${method.toUpperCase()} ${path}`),
+);
+
+const auditRows = async () => Number((await sql<{ n: number }>`select count(*) as n from audit_log`.execute(database.db)).rows[0]!.n);
+
+/** The call with an id no record has and an empty body: past the guard it can only be a 404 or a 422. */
+async function callAs(route: string, token: string | null) {
+  const [method, path] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
+  const response = await app.inject({
+    method,
+    url: path.replace('{id}', '987654'),
+    headers: { ...(token ? bearer(token) : {}), 'idempotency-key': `matrix-${route}-${Math.random()}` },
+    ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+  });
+  const json = response.headers['content-type']?.toString().startsWith('application/json');
+  return { status: response.statusCode, message: json ? response.json<{ message?: string }>().message : undefined };
+}
+
+describe(`roles × endpoints (${dbKind})`, () => {
+  it('has a decision for every write endpoint the server publishes', () => {
+    expect(published.filter((route) => !(route in WRITES)), 'endpoints missing from the matrix').toEqual([]);
+    expect(Object.keys(WRITES).filter((route) => !published.includes(route)), 'matrix rows for endpoints that do not exist').toEqual([]);
+  });
+
+  it('answers 403 to every role an endpoint is not for, before anything is written, and lets the others through', async () => {
+    const before = await auditRows();
+    const refused: string[] = [];
+    const wronglyRefused: string[] = [];
+    for (const [route, rule] of [...Object.entries(WRITES), ...Object.entries(GUARDED_READS)]) {
+      if (!Array.isArray(rule)) continue;
+      for (const role of ALL) {
+        const { status, message } = await callAs(route, tokens[role]);
+        if (rule.includes(role)) {
+          if (status === 401 || status === 403) wronglyRefused.push(`${role} ${route} → ${status}`);
+          expect(status, `${role} ${route}`).toBeLessThan(500);
+        } else {
+          if (status !== 403 || message !== API_MESSAGES.forbidden) refused.push(`${role} ${route} → ${status} ${message}`);
+        }
+      }
+    }
+    expect(refused, 'calls that should have been 403 Forbidden').toEqual([]);
+    expect(wronglyRefused, 'calls refused to a role that may make them').toEqual([]);
+    expect(await auditRows()).toBe(before);
+  });
+
+  it('asks every non-public endpoint for a token first, and lets anyone reach the public ones', async () => {
+    for (const [route, rule] of [...Object.entries(WRITES), ...Object.entries(GUARDED_READS)]) {
+      const { status } = await callAs(route, null);
+      if (rule === PUBLIC) expect(status, route).not.toBe(401);
+      else expect(status, route).toBe(401);
+    }
+  });
+});
