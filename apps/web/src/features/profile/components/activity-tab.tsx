@@ -21,7 +21,7 @@ export function ActivityTab() {
   const rows = activity.data?.data;
 
   const columns: Column<Activity>[] = [
-    { id: 'when', header: t('When'), className: 'w-40 tabular-nums', cell: (entry) => formatDateTime(entry.ts, timeZone) },
+    { id: 'when', header: t('When'), className: 'w-40 whitespace-nowrap tabular-nums', cell: (entry) => formatDateTime(entry.ts, timeZone) },
     { id: 'type', header: t('Type'), className: 'w-32', cell: (entry) => <Badge>{entry.type}</Badge> },
     { id: 'detail', header: t('Detail'), cell: (entry) => <span className="text-slate-900 dark:text-white">{entry.detail}</span> },
   ];

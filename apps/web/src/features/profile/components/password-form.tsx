@@ -52,7 +52,7 @@ export function PasswordForm() {
         description={t('Use at least 8 characters. Your other sessions are signed out when it changes.')}
         footer={<SaveButton saving={saving} label={t('Update password')} />}
       >
-        <fieldset disabled={saving} className="grid min-w-0 gap-5 px-5 py-5 sm:grid-cols-3">
+        <fieldset disabled={saving} className="grid min-w-0 gap-5 px-5 py-5 lg:grid-cols-3">
           <FormField id="current-password" label={t('Current password')} error={error('current_password')}>
             <Input
               id="current-password"
