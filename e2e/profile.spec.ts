@@ -31,8 +31,8 @@ async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Open profile menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/auth\/sign-in$/);
-  // The sign-in page keeps the last screen as where to return; a fresh page starts from the dashboard.
-  await page.goto('about:blank');
+  // A deliberate sign-out leaves no 'return to' behind: whoever signs in next starts at the dashboard.
+  expect(await page.evaluate(() => (history.state as { usr?: unknown } | null)?.usr ?? null)).toBeNull();
 }
 
 /** RFC 4648 base32, as authenticator apps read the secret. */

@@ -22,7 +22,9 @@ export function useSignOutLocally(): () => void {
   return useCallback(() => {
     clearSession();
     queryClient.clear();
-    void navigate('/auth/sign-in', { replace: true });
+    // One render for both changes: otherwise the route guard sees the empty session on the old
+    // page first and sends sign-in a 'return to' that page, for whoever signs in next.
+    void navigate('/auth/sign-in', { replace: true, flushSync: true });
   }, [navigate, queryClient]);
 }
 
