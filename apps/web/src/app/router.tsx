@@ -64,7 +64,7 @@ const consoleRoutes: RouteObject[] = [
   { path: 'settings', element: page(() => import('@/features/settings/components/settings-page'), 'SettingsPage') },
   {
     path: 'settings/account',
-    element: page(() => import('@/features/settings/components/account-settings-page'), 'AccountSettingsPage'),
+    element: page(() => import('@/features/profile/components/account-settings-page'), 'AccountSettingsPage'),
   },
 ];
 

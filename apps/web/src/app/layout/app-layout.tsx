@@ -1,15 +1,18 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useMe } from '@/features/auth/api/get-me';
-import { useSession } from '@/features/auth/session-store';
+import { meQueryOptions, useMe } from '@/features/auth/api/get-me';
+import { useSignOutLocally } from '@/features/auth/api/logout';
+import { updateSessionUser, useSession } from '@/features/auth/session-store';
 import { useUnreadCount } from '@/features/notifications/api/get-unread-count';
 import { setMoneyFormat } from '@/lib/format';
 import { RoleProvider } from '@/lib/permissions';
+import { SessionActionsProvider, type SessionActions } from '@/lib/session-actions';
 import { useShopSettings } from '@/lib/shop-settings';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { Breadcrumb } from './breadcrumb';
@@ -25,6 +28,7 @@ export function AppLayout() {
   useMe();
   const signedIn = useSession()?.user ?? null;
   const badges: Badges = { '/notifications': useUnreadCount() };
+  const sessionActions = useSessionActionsValue();
   // Before the page renders, so every amount on it follows the shop's currency.
   setMoneyFormat(useShopSettings().settings.localization);
 
@@ -84,12 +88,30 @@ export function AppLayout() {
         <main id="main" className="mx-auto w-full max-w-[1400px] flex-1 px-4 py-5 md:px-8 md:py-6">
           <Breadcrumb />
           <RoleProvider role={signedIn?.role ?? null} userId={signedIn?.id ?? null}>
-            <Suspense fallback={<Spinner label={t('Loading…')} className="py-10" />}>
-              <Outlet />
-            </Suspense>
+            <SessionActionsProvider value={sessionActions}>
+              <Suspense fallback={<Spinner label={t('Loading…')} className="py-10" />}>
+                <Outlet />
+              </Suspense>
+            </SessionActionsProvider>
           </RoleProvider>
         </main>
       </div>
     </div>
+  );
+}
+
+function useSessionActionsValue(): SessionActions {
+  const queryClient = useQueryClient();
+  const signOutLocally = useSignOutLocally();
+  return useMemo(
+    () => ({
+      userChanged: (user) => {
+        updateSessionUser(user);
+        // Keeps /me's cached answer in step, so it never puts the old name back.
+        queryClient.setQueryData(meQueryOptions().queryKey, user);
+      },
+      signOutLocally,
+    }),
+    [queryClient, signOutLocally],
   );
 }

@@ -1,7 +1,7 @@
 import { UserRound } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
-const SIZES = { sm: 'size-8 text-xs', md: 'size-10 text-sm' } as const;
+const SIZES = { sm: 'size-8 text-xs', md: 'size-10 text-sm', lg: 'size-16 text-xl' } as const;
 
 /** Initials on a coloured disc; a person icon when there is nothing to take initials from. */
 export function Avatar({ initials, size = 'sm', className }: { initials: string; size?: keyof typeof SIZES; className?: string }) {

@@ -86,4 +86,57 @@ describe('Sign-in page', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Customers' })).toBeInTheDocument();
   });
+
+  it('asks for a code when the account has two-step sign-in, and resends email, password and code', async () => {
+    const bodies: unknown[] = [];
+    mockFetch((url, init) => {
+      if (url !== '/api/login') return jsonResponse(200, { data: demoUser });
+      const body = JSON.parse(init.body as string) as { code?: string };
+      bodies.push(body);
+      if (!body.code) return jsonResponse(200, { two_factor_required: true, message: 'Enter the 6-digit code from your authenticator app, or one of your backup codes.' });
+      if (body.code !== '4f7k-2m9q') return jsonResponse(401, { message: 'That code is not valid. Check the time on your phone and try again.' });
+      return jsonResponse(200, { access_token: 'tok-2fa', token_type: 'Bearer', user: demoUser });
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/auth/sign-in');
+
+    await fillAndSubmit('admin@demo.shop', 'demo1234');
+
+    expect(await screen.findByRole('heading', { name: 'Two-step verification' })).toBeInTheDocument();
+    const code = screen.getByLabelText('Code');
+    expect(code).toHaveFocus();
+    expect(localStorage.getItem('access_token')).toBeNull();
+
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('That code is not valid. Check the time on your phone and try again.');
+
+    await user.clear(code);
+    await user.type(code, '4f7k-2m9q');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(localStorage.getItem('access_token')).toBe('tok-2fa');
+    expect(bodies).toEqual([
+      { email: 'admin@demo.shop', password: 'demo1234' },
+      { email: 'admin@demo.shop', password: 'demo1234', code: '123456' },
+      { email: 'admin@demo.shop', password: 'demo1234', code: '4f7k-2m9q' },
+    ]);
+  });
+
+  it('needs a code before verifying, and Back returns to the password step with the e-mail kept', async () => {
+    const fetchMock = mockFetch(() => jsonResponse(200, { two_factor_required: true, message: 'Enter the code.' }));
+    const user = userEvent.setup();
+    renderApp('/auth/sign-in');
+    await fillAndSubmit('manager@demo.shop', 'demo1234');
+
+    await user.click(await screen.findByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Enter the code from your authenticator app.')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByLabelText('Email')).toHaveValue('manager@demo.shop');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+  });
 });

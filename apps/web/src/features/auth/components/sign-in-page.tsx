@@ -1,7 +1,10 @@
+import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
+import { z } from 'zod';
 import { loginRequestSchema, type LoginRequest } from '@shop/contracts/auth';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { Button } from '@/components/ui/button';
@@ -16,10 +19,42 @@ import { AuthLayout, authLinkClass } from './auth-layout';
 
 const LOGIN_FIELDS = ['email', 'password'] as const;
 
+const codeStepSchema = z.object({
+  code: loginRequestSchema.shape.code.unwrap().min(1, 'Enter the code from your authenticator app.'),
+});
+type CodeStepInput = z.infer<typeof codeStepSchema>;
+
+type Credentials = { email: string; password: string };
+
+/**
+ * Email and password first; an account with two-step sign-in then asks for a code, and the
+ * same email and password go again with it (the server keeps nothing between the two).
+ */
 export function SignInPage() {
-  const { t } = useTranslation();
   const session = useSession();
   const location = useLocation();
+  const [email, setEmail] = useState('');
+  const [challenge, setChallenge] = useState<Credentials | null>(null);
+
+  // Signing in stores the session, which re-renders this page into the redirect.
+  if (session) return <Navigate to={readReturnTo(location.state)} replace />;
+
+  if (challenge) {
+    return (
+      <CodeStep
+        credentials={challenge}
+        onBack={() => {
+          setEmail(challenge.email);
+          setChallenge(null);
+        }}
+      />
+    );
+  }
+  return <PasswordStep initialEmail={email} onChallenge={setChallenge} />;
+}
+
+function PasswordStep({ initialEmail, onChallenge }: { initialEmail: string; onChallenge: (credentials: Credentials) => void }) {
+  const { t } = useTranslation();
   const loginMutation = useLogin();
   const {
     register,
@@ -28,14 +63,14 @@ export function SignInPage() {
     formState: { errors },
   } = useForm<LoginRequest>({
     resolver: zodResolver(loginRequestSchema),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: initialEmail, password: '' },
   });
-
-  // Signing in stores the session, which re-renders this page into the redirect.
-  if (session) return <Navigate to={readReturnTo(location.state)} replace />;
 
   const onSubmit = handleSubmit((values) =>
     loginMutation.mutate(values, {
+      onSuccess: (result) => {
+        if (result.kind === 'two-factor') onChallenge({ email: values.email, password: values.password });
+      },
       onError: (error) => {
         if (!(error instanceof ApiError) || !error.errors) return;
         for (const field of LOGIN_FIELDS) {
@@ -112,6 +147,58 @@ export function SignInPage() {
         {t('Demo account:')} <span className="font-mono text-slate-700 dark:text-slate-300">admin@demo.shop</span> /{' '}
         <span className="font-mono text-slate-700 dark:text-slate-300">demo1234</span>
       </p>
+    </AuthLayout>
+  );
+}
+
+function CodeStep({ credentials, onBack }: { credentials: Credentials; onBack: () => void }) {
+  const { t } = useTranslation();
+  const loginMutation = useLogin();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<CodeStepInput>({ resolver: zodResolver(codeStepSchema), defaultValues: { code: '' } });
+
+  const onSubmit = handleSubmit(({ code }) => loginMutation.mutate({ ...credentials, code }));
+
+  const failure = loginMutation.error ? signInFailureMessage(loginMutation.error) : null;
+  const busy = loginMutation.isPending;
+  const codeError = errors.code?.message ? t(errors.code.message) : undefined;
+
+  return (
+    <AuthLayout
+      title={t('Two-step verification')}
+      subtitle={t('Enter the 6-digit code from your authenticator app, or one of your backup codes.')}
+      footer={
+        <button type="button" onClick={onBack} className={`inline-flex items-center gap-1.5 ${authLinkClass}`}>
+          <ArrowLeft aria-hidden className="size-4" />
+          {t('Back')}
+        </button>
+      }
+    >
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
+        {failure ? <AlertBanner>{t(failure)}</AlertBanner> : null}
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {t('Signing in as')} <span className="font-medium text-slate-900 dark:text-white">{credentials.email}</span>
+        </p>
+        <FormField id="code" label={t('Code')} error={codeError}>
+          <Input
+            id="code"
+            autoFocus
+            autoComplete="one-time-code"
+            spellCheck={false}
+            placeholder="123456"
+            className="font-mono tracking-widest"
+            aria-invalid={codeError ? true : undefined}
+            aria-describedby={codeError ? fieldErrorId('code') : undefined}
+            {...register('code')}
+          />
+        </FormField>
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? t('Verifying…') : t('Verify')}
+        </Button>
+      </form>
     </AuthLayout>
   );
 }

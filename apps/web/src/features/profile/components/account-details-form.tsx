@@ -1,0 +1,167 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { profileUpdateSchema, type Profile } from '@shop/contracts/profile';
+import { roleSchema } from '@shop/contracts/common';
+import { userSchema } from '@shop/contracts/user';
+import { Avatar } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
+import { FormField, invalidProps } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { Thumbnail } from '@/components/ui/thumbnail';
+import { failureText } from '@/lib/error-text';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { initials } from '@/lib/initials';
+import { useSessionActions } from '@/lib/session-actions';
+import { useUpdateProfile } from '../api/update-profile';
+import { useSaving } from '../saving';
+import { ProfileCard } from './profile-card';
+import { SaveButton } from './save-button';
+
+type FormInput = z.input<typeof profileUpdateSchema>;
+type FormOutput = z.output<typeof profileUpdateSchema>;
+
+const FIELDS = ['name', 'phone', 'avatar', 'bio', 'role'] as const;
+
+function formValues(profile: Profile): FormInput {
+  return {
+    name: profile.name,
+    phone: profile.phone ?? '',
+    avatar: profile.avatar ?? '',
+    bio: profile.bio ?? '',
+    ...(profile.role === 'Admin' ? { role: profile.role } : {}),
+  };
+}
+
+/**
+ * The Overview fields (also the account part of /settings/account): name, phone, avatar and
+ * bio; an Admin also picks a role. The e-mail is shown here but changed under Security.
+ */
+export function AccountDetailsForm({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const { userChanged } = useSessionActions();
+  const update = useUpdateProfile();
+  const { saving, run } = useSaving();
+  const isAdmin = profile.role === 'Admin';
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    control,
+    formState: { errors, isDirty },
+  } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(profileUpdateSchema), defaultValues: formValues(profile) });
+  const avatar = useWatch({ control, name: 'avatar' });
+  const name = useWatch({ control, name: 'name' });
+
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      const saved = await run(() => update.mutateAsync(input));
+      reset(formValues(saved));
+      // The header's profile menu reads the signed-in user: give it the new name at once.
+      userChanged(userSchema.parse(saved));
+      toast.success(t('Profile updated'));
+    } catch (error) {
+      applyServerFieldErrors(error, setError, FIELDS);
+      const message = failureText(error, t('Failed to update profile'), t);
+      if (message) toast.error(message);
+    }
+  });
+
+  const error = (field: (typeof FIELDS)[number]) => {
+    const message = errors[field]?.message;
+    return message ? t(message) : undefined;
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)}>
+      <ProfileCard
+        title={t('Account details')}
+        description={t('How you appear to the rest of the shop.')}
+        footer={
+          <>
+            {isDirty && !saving ? <span className="text-sm text-amber-700 dark:text-amber-400">{t('Unsaved changes')}</span> : null}
+            <SaveButton saving={saving} />
+          </>
+        }
+      >
+        <fieldset disabled={saving} className="grid min-w-0 gap-5 px-5 py-5 sm:grid-cols-2">
+          <div className="flex items-center gap-4 sm:col-span-2">
+            <Thumbnail
+              src={typeof avatar === 'string' ? avatar.trim() : null}
+              alt={t('Avatar preview')}
+              className="size-16 rounded-full"
+              fallback={<Avatar initials={initials(name, profile.email)} size="lg" />}
+            />
+            <div className="min-w-0">
+              <p className="truncate font-semibold text-slate-900 dark:text-white">{name || profile.name}</p>
+              <p className="truncate text-sm text-slate-500 dark:text-slate-400">{profile.email}</p>
+            </div>
+          </div>
+
+          <FormField id="profile-name" label={t('Name')} error={error('name')}>
+            <Input id="profile-name" autoComplete="name" {...invalidProps('profile-name', error('name'))} {...register('name')} />
+          </FormField>
+
+          <div className="space-y-1.5">
+            <Label htmlFor="profile-email">{t('Email')}</Label>
+            <Input id="profile-email" type="email" value={profile.email} readOnly aria-describedby="profile-email-hint" className="bg-slate-50 dark:bg-slate-800/60" />
+            <p id="profile-email-hint" className="text-sm text-slate-500 dark:text-slate-400">
+              {t('Change your e-mail under')}{' '}
+              <Link to="/profile?tab=security" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+                {t('Security')}
+              </Link>
+            </p>
+          </div>
+
+          <FormField id="profile-phone" label={t('Phone')} error={error('phone')}>
+            <Input id="profile-phone" type="tel" autoComplete="tel" {...invalidProps('profile-phone', error('phone'))} {...register('phone')} />
+          </FormField>
+
+          <FormField id="profile-avatar" label={t('Avatar URL')} error={error('avatar')}>
+            <Input
+              id="profile-avatar"
+              type="url"
+              inputMode="url"
+              placeholder="https://"
+              {...invalidProps('profile-avatar', error('avatar'))}
+              {...register('avatar')}
+            />
+          </FormField>
+
+          <div className="sm:col-span-2">
+            <FormField id="profile-bio" label={t('Bio')} error={error('bio')}>
+              <Textarea id="profile-bio" rows={3} {...invalidProps('profile-bio', error('bio'))} {...register('bio')} />
+            </FormField>
+          </div>
+
+          {isAdmin ? (
+            <FormField id="profile-role" label={t('Role')} error={error('role')}>
+              <Select id="profile-role" {...invalidProps('profile-role', error('role'))} {...register('role')}>
+                {roleSchema.options.map((role) => (
+                  <option key={role} value={role}>
+                    {t(role)}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+          ) : (
+            <div className="space-y-1.5">
+              <p className="text-sm font-medium text-slate-700 dark:text-slate-300">{t('Role')}</p>
+              <div className="flex flex-wrap items-center gap-2">
+                <Badge tone="primary">{t(profile.role)}</Badge>
+                <span className="text-sm text-slate-500 dark:text-slate-400">{t('Only an Admin can change a role.')}</span>
+              </div>
+            </div>
+          )}
+        </fieldset>
+      </ProfileCard>
+    </form>
+  );
+}

@@ -1,0 +1,25 @@
+import { useCallback, useState } from 'react';
+
+/** Spec 02 "Profile": the 'Saving…' indicator stays up at least this long, even on a fast answer. */
+export const MIN_SAVING_MS = 300;
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs a save with `saving` true for as long as it runs and at least MIN_SAVING_MS, so the
+ * indicator never flashes by unread. The save's own result or error comes back unchanged.
+ */
+export function useSaving() {
+  const [saving, setSaving] = useState(false);
+  const run = useCallback(async <T,>(save: () => Promise<T>): Promise<T> => {
+    setSaving(true);
+    try {
+      const [result] = await Promise.allSettled([save(), wait(MIN_SAVING_MS)]);
+      if (result.status === 'rejected') throw result.reason;
+      return result.value;
+    } finally {
+      setSaving(false);
+    }
+  }, []);
+  return { saving, run };
+}
