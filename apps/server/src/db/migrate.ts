@@ -8,6 +8,7 @@ import { sales } from './migrations/0004-sales';
 import { reportIndexes } from './migrations/0005-report-indexes';
 import { stockMonths } from './migrations/0006-stock-months';
 import { accounts } from './migrations/0007-accounts';
+import { productSearch } from './migrations/0008-product-search';
 
 /** Every migration, in order; listed here (not read from disk) so the bundled server carries them. */
 function migrations(kind: DbKind): Record<string, Migration> {
@@ -19,6 +20,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     '0005-report-indexes': reportIndexes(),
     '0006-stock-months': stockMonths(),
     '0007-accounts': accounts(kind),
+    '0008-product-search': productSearch(kind),
   };
 }
 
