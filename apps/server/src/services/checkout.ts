@@ -1,6 +1,7 @@
 import { bestPromotion, priceSale, rielToCents } from '@shop/contracts/pricing';
 import { SALE_MESSAGES, type Sale, type saleInputSchema } from '@shop/contracts/sale';
 import type { Settings } from '@shop/contracts/settings';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import { businessDate } from '../lib/business-date';
 import { AppError, unprocessable } from '../lib/errors';
@@ -143,12 +144,18 @@ async function recordSale(tx: ServiceContext, input: SaleInput, actor: Actor): P
     if (tenderedCents < pricing.totalCents) throw unprocessable(SALE_MESSAGES.tenderedShort, { tendered: [SALE_MESSAGES.tenderedShort] });
   }
 
-  const number = await nextNumber(tx, 'sale');
+  // The counter row stays locked until commit, so every sale waits in line behind it. SQLite
+  // runs one write transaction at a time anyway; PostgreSQL runs sales side by side, so there
+  // the number is taken last and the sale carries its own id, negated, until then (unique, and
+  // never seen: the row is invisible to others before commit).
+  const reservedId = tx.kind === 'postgres' ? await reserveSaleId(tx) : null;
+  const earlyNumber = reservedId === null ? await nextNumber(tx, 'sale') : null;
   const createdAt = tx.clock.now().toISOString();
   const { id: saleId } = await tx.db
     .insertInto('sales')
     .values({
-      number,
+      ...(reservedId === null ? {} : { id: reservedId }),
+      number: earlyNumber ?? -reservedId!,
       sale_date: moment.instant,
       business_date: moment.day,
       customer_id: input.customer_id,
@@ -221,6 +228,8 @@ async function recordSale(tx: ServiceContext, input: SaleInput, actor: Actor): P
       created_at: createdAt,
     })
     .execute();
+  const number = earlyNumber ?? (await nextNumber(tx, 'sale'));
+  if (earlyNumber === null) await tx.db.updateTable('sales').set({ number }).where('id', '=', saleId).execute();
   await recordAudit(tx.db, tx.clock, {
     userId: actor.userId,
     action: 'create',
@@ -229,6 +238,12 @@ async function recordSale(tx: ServiceContext, input: SaleInput, actor: Actor): P
     after: { number, total_cents: pricing.totalCents, lines: input.items, payment_method: method.label },
   });
   return saleId;
+}
+
+/** The id the next sale will have, taken from its PostgreSQL sequence. */
+async function reserveSaleId(tx: ServiceContext): Promise<number> {
+  const { rows } = await sql<{ id: number }>`select nextval(pg_get_serial_sequence('sales', 'id'))::int as id`.execute(tx.db);
+  return rows[0]!.id;
 }
 
 export interface CheckoutRequest {

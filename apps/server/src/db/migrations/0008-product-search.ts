@@ -7,6 +7,8 @@ import type { DbKind } from '../dialect';
  * indexes serve it in ~1.5 ms. pg_trgm ships with PostgreSQL and is a trusted extension, but a
  * server without contrib, or a role that may not create it, still searches correctly without
  * the indexes, so the migration never fails for it. SQLite's LIKE scan is fast enough as it is.
+ * fastupdate off: products change seldom, and GIN's pending list of unmerged rows made the planner
+ * fall back to scanning the table until a vacuum merged it.
  */
 export function productSearch(kind: DbKind): Migration {
   return {
@@ -21,8 +23,8 @@ export function productSearch(kind: DbKind): Migration {
         if (!state?.available || !state.allowed) return;
         await sql`create extension if not exists pg_trgm`.execute(db);
       }
-      await sql`create index products_name_trgm on products using gin (name gin_trgm_ops)`.execute(db);
-      await sql`create index products_sku_trgm on products using gin (sku gin_trgm_ops)`.execute(db);
+      await sql`create index products_name_trgm on products using gin (name gin_trgm_ops) with (fastupdate = off)`.execute(db);
+      await sql`create index products_sku_trgm on products using gin (sku gin_trgm_ops) with (fastupdate = off)`.execute(db);
     },
   };
 }
