@@ -33,6 +33,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // Whole flows (sign in, open a screen, fill a form) on a busy machine; see src/test/setup.ts.
+    testTimeout: 20_000,
     unstubGlobals: true,
   },
 });
