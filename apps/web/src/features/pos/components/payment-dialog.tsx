@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
 import { formatMoney, formatRiel } from '@/lib/format';
+import { KeyHint } from './key-hint';
 
 export type Tender = { method: PaymentMethod; tendered: number | null; tenderedKhr: number };
 
@@ -22,6 +23,8 @@ type PaymentDialogProps = {
   /** Why the last attempt did not go through, line by line. */
   problems: string[];
   onConfirm: (tender: Tender) => void;
+  /** Where focus goes on close when what opened the dialog cannot take it back. */
+  fallbackFocus?: () => HTMLElement | null;
 };
 
 /** Notes and coins a customer is likely to hand over, above the total. */
@@ -42,7 +45,7 @@ const parseAmount = (text: string) => {
 export function PaymentDialog(props: PaymentDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal open={props.open} onOpenChange={props.onOpenChange} busy={props.submitting} title={t('Confirm Payment')}>
+    <Modal open={props.open} onOpenChange={props.onOpenChange} busy={props.submitting} title={t('Confirm Payment')} fallbackFocus={props.fallbackFocus}>
       {/* Mounted afresh each time it opens: a new sale starts with an empty tender. */}
       {props.open ? <PaymentForm {...props} /> : null}
     </Modal>
@@ -70,7 +73,17 @@ function PaymentForm({ onOpenChange, totalCents, methods, khrPerUsd, submitting,
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form
+      onSubmit={submit}
+      onKeyDown={(event) => {
+        // Enter on a method confirms too (browsers submit from text fields only); buttons keep their own Enter.
+        if (event.key === 'Enter' && event.target instanceof HTMLInputElement && event.target.type === 'radio') {
+          event.preventDefault();
+          event.currentTarget.requestSubmit();
+        }
+      }}
+      noValidate
+    >
       <ModalBody>
         <div className="rounded-lg bg-slate-50 px-4 py-3 text-center dark:bg-slate-800/60">
           <p className="text-sm text-slate-500 dark:text-slate-400">{t('Total')}</p>
@@ -103,7 +116,16 @@ function PaymentForm({ onOpenChange, totalCents, methods, khrPerUsd, submitting,
             <div className="grid grid-cols-2 gap-3">
               <div className="space-y-1">
                 <Label htmlFor="tendered-usd">{t('Tendered amount')}</Label>
-                <Input id="tendered-usd" type="number" inputMode="decimal" min={0} step={0.01} value={usd} onChange={(e) => setUsd(e.target.value)} />
+                <Input
+                  id="tendered-usd"
+                  data-autofocus
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  step={0.01}
+                  value={usd}
+                  onChange={(e) => setUsd(e.target.value)}
+                />
               </div>
               <div className="space-y-1">
                 <Label htmlFor="tendered-khr">{t('Riel tendered')}</Label>
@@ -139,11 +161,13 @@ function PaymentForm({ onOpenChange, totalCents, methods, khrPerUsd, submitting,
         ) : null}
       </ModalBody>
       <ModalFooter>
-        <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={submitting}>
+        <Button variant="secondary" className="h-11" onClick={() => onOpenChange(false)} disabled={submitting} aria-keyshortcuts="Escape">
           {t('Cancel')}
+          <KeyHint>Esc</KeyHint>
         </Button>
-        <Button type="submit" disabled={!enough || submitting || !method}>
+        <Button type="submit" className="h-11 min-w-28" disabled={!enough || submitting || !method} aria-keyshortcuts="Enter">
           {submitting ? t('Processing…') : t('Pay')}
+          <KeyHint className="border-white/40 bg-white/15 text-white">Enter</KeyHint>
         </Button>
       </ModalFooter>
     </form>
