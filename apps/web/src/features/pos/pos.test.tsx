@@ -236,7 +236,7 @@ describe('Point of sale from the keyboard', () => {
     expect(sale.body).toMatchObject({ items: [{ product_id: 2, quantity: 1 }, { product_id: 1, quantity: 3 }], tendered: 50 });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(scanBox()).toHaveFocus());
-  });
+  }, 15_000);
 
   it('clears with F4, leaves other fields their keys, cancels the payment with Escape and gives focus back to Pay', async () => {
     fakeApi(() => saleAnswer(0));
@@ -270,7 +270,7 @@ describe('Point of sale from the keyboard', () => {
     await user.keyboard('{F4}');
     expect(within(cart).getByRole('heading', { name: 'Cart (0)' })).toBeInTheDocument();
     expect(await screen.findByText('Cart cleared')).toBeInTheDocument();
-  });
+  }, 15_000);
 
   it('confirms a card payment with Enter on the method', async () => {
     const calls = fakeApi(() => saleAnswer(2.2));
@@ -282,7 +282,7 @@ describe('Point of sale from the keyboard', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.find((call) => call.method === 'POST')!.body).toMatchObject({ payment_method: 'Card', tendered: null });
-  });
+  }, 15_000);
 
   it('says when a scanned code matches no product', async () => {
     fakeApi(() => saleAnswer(0));
@@ -290,5 +290,5 @@ describe('Point of sale from the keyboard', () => {
     await user.type(scanBox(), 'ZZ-404{Enter}');
     expect(await screen.findByText('No product with the code ZZ-404')).toBeInTheDocument();
     expect(within(cart).getByRole('heading', { name: 'Cart (0)' })).toBeInTheDocument();
-  });
+  }, 15_000);
 });

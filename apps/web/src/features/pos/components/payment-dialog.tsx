@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentMethod } from '@shop/contracts/settings';
 import { centsToRielChange, rielToCents } from '@shop/contracts/pricing';
@@ -57,6 +57,12 @@ function PaymentForm({ onOpenChange, totalCents, methods, khrPerUsd, submitting,
   const [methodKey, setMethodKey] = useState(methods[0]?.key ?? 'cash');
   const [usd, setUsd] = useState('');
   const [khr, setKhr] = useState('');
+  const usdRef = useRef<HTMLInputElement>(null);
+  // A quick amount fills the field and hands focus back to it, so Enter then confirms.
+  const tender = (amount: string) => {
+    setUsd(amount);
+    usdRef.current?.focus();
+  };
   const method = methods.find((m) => m.key === methodKey) ?? methods[0];
   const cash = method?.key === 'cash';
 
@@ -118,6 +124,7 @@ function PaymentForm({ onOpenChange, totalCents, methods, khrPerUsd, submitting,
                 <Label htmlFor="tendered-usd">{t('Tendered amount')}</Label>
                 <Input
                   id="tendered-usd"
+                  ref={usdRef}
                   data-autofocus
                   type="number"
                   inputMode="decimal"
@@ -133,11 +140,11 @@ function PaymentForm({ onOpenChange, totalCents, methods, khrPerUsd, submitting,
               </div>
             </div>
             <div className="flex flex-wrap gap-2">
-              <Button variant="secondary" size="sm" onClick={() => setUsd((totalCents / 100).toFixed(2))}>
+              <Button variant="secondary" size="sm" onClick={() => tender((totalCents / 100).toFixed(2))}>
                 {t('Exact')}
               </Button>
               {quickAmounts(totalCents).map((cents) => (
-                <Button key={cents} variant="secondary" size="sm" onClick={() => setUsd((cents / 100).toFixed(2))}>
+                <Button key={cents} variant="secondary" size="sm" onClick={() => tender((cents / 100).toFixed(2))}>
                   {formatMoney(cents / 100)}
                 </Button>
               ))}
