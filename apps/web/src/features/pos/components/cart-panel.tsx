@@ -60,7 +60,7 @@ export function CartPanel({
       onKeyDown={(event) => {
         if (event.key === 'Escape' && expanded && !event.defaultPrevented) setExpanded(false);
       }}
-      className="flex flex-col rounded-xl border border-slate-200 bg-white shadow-xs max-lg:sticky max-lg:bottom-0 max-lg:z-20 max-lg:rounded-b-none max-lg:max-h-[calc(100dvh-5.5rem)] max-lg:shadow-[0_-6px_24px_-8px_rgb(15_23_42/0.25)] lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)] dark:border-slate-800 dark:bg-slate-900"
+      className="flex flex-col rounded-xl border border-slate-200 bg-white shadow-xs max-lg:sticky max-lg:bottom-0 max-lg:z-20 max-lg:rounded-b-none max-lg:max-h-[calc(100dvh-5.5rem)] max-lg:shadow-[0_-6px_24px_-8px_rgb(15_23_42/0.25)] lg:sticky lg:top-20 lg:max-h-[calc(100dvh-12rem)] dark:border-slate-800 dark:bg-slate-900"
     >
       <header className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-2 dark:border-slate-800">
         <h2 id="cart-title" className="flex items-center gap-2 text-base font-semibold text-slate-900 dark:text-white">

@@ -79,7 +79,7 @@ export function ProductBrowser({ catalog, loading, allowNegativeStock, onPick, s
           onKeyDown={onSearchKeyDown}
           className="sm:max-w-none"
         />
-        <span className="hidden items-center gap-1 text-xs whitespace-nowrap text-slate-500 lg:inline-flex dark:text-slate-400">
+        <span className="hidden items-center gap-1 text-xs whitespace-nowrap text-slate-500 xl:inline-flex dark:text-slate-400">
           <ScanBarcode aria-hidden className="size-4" />
           {t('Scan or type a code, then Enter')}
         </span>
