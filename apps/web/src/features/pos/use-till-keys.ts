@@ -40,7 +40,7 @@ export function useTillKeys(keys: TillKeys) {
       if (!enabled || event.defaultPrevented || event.isComposing) return;
       const target = event.target instanceof HTMLElement ? event.target : null;
       // Menus, pickers and other dialogs (the sidebar drawer) own their keys.
-      if (target?.closest('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"], [aria-expanded="true"]')) return;
+      if (target?.closest('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]')) return;
       const scan = scanBox.current;
       const inScan = target !== null && target === scan;
       if (target && !inScan && isTextField(target)) return;
