@@ -17,16 +17,18 @@ type ModalProps = {
   description?: string;
   size?: keyof typeof SIZES;
   children: ReactNode;
+  /** Where focus goes on close when what opened the dialog cannot take it back. */
+  fallbackFocus?: () => HTMLElement | null;
 };
 
 /**
  * A modal dialog (Radix): focus stays inside, Escape or the close button closes it, and focus
  * returns to what opened it. The overlay scrolls, so a tall form never gets cut off.
  */
-export function Modal({ open, onOpenChange, busy = false, title, description, size = 'md', children }: ModalProps) {
+export function Modal({ open, onOpenChange, busy = false, title, description, size = 'md', children, fallbackFocus }: ModalProps) {
   const { t } = useTranslation();
   const contentRef = useRef<HTMLDivElement>(null);
-  const focus = useRestoreFocus();
+  const focus = useRestoreFocus(fallbackFocus);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (busy && !next ? undefined : onOpenChange(next))}>
       <Dialog.Portal>
@@ -37,8 +39,11 @@ export function Modal({ open, onOpenChange, busy = false, title, description, si
             {...(description ? {} : { 'aria-describedby': undefined })}
             onOpenAutoFocus={(event) => {
               focus.remember();
-              // Start in the first field rather than on the close button.
-              const field = contentRef.current?.querySelector<HTMLElement>('input:not([type="hidden"]):not([disabled]), select, textarea');
+              // Start in the field marked for it, else the first field, rather than on the close button.
+              const content = contentRef.current;
+              const field =
+                content?.querySelector<HTMLElement>('[data-autofocus]') ??
+                content?.querySelector<HTMLElement>('input:not([type="hidden"]):not([disabled]), select, textarea');
               if (!field) return;
               event.preventDefault();
               field.focus();

@@ -6,15 +6,25 @@ const TONES = {
   danger: 'text-slate-500 hover:bg-red-50 hover:text-red-600 dark:text-slate-400 dark:hover:bg-red-500/10 dark:hover:text-red-400',
 } as const;
 
+/** `lg` is a touch-sized target (44 px), for screens used on a tablet. */
+const SIZES = { md: 'size-8', lg: 'size-11' } as const;
+
 /** A small icon-only button for row actions; `label` is its accessible name and tooltip. */
-export function IconButton({ label, tone = 'default', className, ...props }: Omit<ComponentProps<'button'>, 'aria-label'> & { label: string; tone?: keyof typeof TONES }) {
+export function IconButton({
+  label,
+  tone = 'default',
+  size = 'md',
+  className,
+  ...props
+}: Omit<ComponentProps<'button'>, 'aria-label'> & { label: string; tone?: keyof typeof TONES; size?: keyof typeof SIZES }) {
   return (
     <button
       type="button"
       aria-label={label}
       title={label}
       className={cn(
-        'inline-flex size-8 items-center justify-center rounded-md transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4',
+        'inline-flex items-center justify-center rounded-md transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4',
+        SIZES[size],
         TONES[tone],
         className,
       )}

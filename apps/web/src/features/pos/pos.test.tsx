@@ -195,3 +195,100 @@ describe('Point of sale', () => {
     expect(posts[1]!.body).toMatchObject({ items: [{ product_id: 2, quantity: 1, unit_price: 2 }], total_amount: 2.2 });
   });
 });
+
+describe('Point of sale from the keyboard', () => {
+  const scanBox = () => screen.getByPlaceholderText('Search products...');
+  const line = (cart: HTMLElement, name: string) => within(cart).getByText(name).closest('li')!;
+
+  it('scans codes, changes the selected line with + − and the arrows, pays with F2 and Enter, and is ready for the next scan', async () => {
+    const calls = fakeApi(() => saleAnswer(8.58));
+    const { user, cart } = await openTill();
+    await user.type(scanBox(), '8850001{Enter}');
+    await user.type(scanBox(), 'cof-005{Enter}');
+    expect(scanBox()).toHaveFocus();
+    expect(line(cart, 'Cafe Latte')).toHaveAttribute('aria-current', 'true');
+
+    await user.keyboard('++');
+    expect(within(line(cart, 'Cafe Latte')).getByLabelText('Quantity')).toHaveTextContent('3');
+    await user.keyboard('{ArrowUp}');
+    expect(line(cart, 'Butter Croissant')).toHaveAttribute('aria-current', 'true');
+    expect(line(cart, 'Cafe Latte')).not.toHaveAttribute('aria-current');
+    await user.keyboard('+-+');
+    expect(within(line(cart, 'Butter Croissant')).getByLabelText('Quantity')).toHaveTextContent('2');
+    await user.keyboard('-');
+    expect(within(cart).getByRole('heading', { name: 'Cart (4)' })).toBeInTheDocument();
+
+    // 3 lattes at 2.00 (20% off 2.50) + 1 croissant at 1.80 = 7.80, plus 0.78 tax.
+    const payButton = screen.getByRole('button', { name: 'Pay $8.58' });
+    expect(payButton).toHaveAttribute('aria-keyshortcuts', 'F2 Control+Enter');
+    await user.keyboard('{F2}');
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Payment' });
+    const tendered = within(dialog).getByLabelText('Tendered amount');
+    expect(tendered).toHaveFocus();
+    await user.keyboard('5{Enter}');
+    // Not enough cash: Enter does nothing.
+    expect(within(dialog).getByText(/^Short by/)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    await user.keyboard('0{Enter}');
+
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
+    const sale = calls.find((call) => call.method === 'POST')!;
+    expect(sale.body).toMatchObject({ items: [{ product_id: 2, quantity: 1 }, { product_id: 1, quantity: 3 }], tendered: 50 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(scanBox()).toHaveFocus());
+  }, 15_000);
+
+  it('clears with F4, leaves other fields their keys, cancels the payment with Escape and gives focus back to Pay', async () => {
+    fakeApi(() => saleAnswer(0));
+    const { user, card, cart } = await openTill();
+    await user.click(card('Cafe Latte'));
+    // A click puts focus back in the scan box, ready for the scanner.
+    expect(scanBox()).toHaveFocus();
+
+    // In the scan box, − is part of a code while there is one.
+    await user.type(scanBox(), 'BAK-');
+    expect(scanBox()).toHaveValue('BAK-');
+    expect(within(line(cart, 'Cafe Latte')).getByLabelText('Quantity')).toHaveTextContent('1');
+    await user.clear(scanBox());
+
+    // The service charge field keeps F4 and + for itself.
+    await user.click(within(cart).getByLabelText('Service Charge (%)'));
+    await user.keyboard('{F4}+');
+    expect(within(cart).getByRole('heading', { name: 'Cart (1)' })).toBeInTheDocument();
+
+    const pay = screen.getByRole('button', { name: 'Pay $2.20' });
+    await user.click(pay);
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Payment' });
+    // Shortcuts of the till are off while its dialog is open.
+    await user.keyboard('{F4}');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(dialog).not.toBeInTheDocument();
+    expect(within(cart).getByRole('heading', { name: 'Cart (1)' })).toBeInTheDocument();
+    await waitFor(() => expect(pay).toHaveFocus());
+
+    await user.keyboard('{F4}');
+    expect(within(cart).getByRole('heading', { name: 'Cart (0)' })).toBeInTheDocument();
+    expect(await screen.findByText('Cart cleared')).toBeInTheDocument();
+  }, 15_000);
+
+  it('confirms a card payment with Enter on the method', async () => {
+    const calls = fakeApi(() => saleAnswer(2.2));
+    const { user } = await openTill();
+    await user.type(scanBox(), 'COF-005{Enter}');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Payment' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Card' }));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.find((call) => call.method === 'POST')!.body).toMatchObject({ payment_method: 'Card', tendered: null });
+  }, 15_000);
+
+  it('says when a scanned code matches no product', async () => {
+    fakeApi(() => saleAnswer(0));
+    const { user, cart } = await openTill();
+    await user.type(scanBox(), 'ZZ-404{Enter}');
+    expect(await screen.findByText('No product with the code ZZ-404')).toBeInTheDocument();
+    expect(within(cart).getByRole('heading', { name: 'Cart (0)' })).toBeInTheDocument();
+  }, 15_000);
+});

@@ -118,24 +118,27 @@ export function ProductListPage() {
     {
       id: 'image',
       header: t('Image'),
-      className: 'w-16',
+      // Below xl (a tablet) the secondary columns give way, so a row fits without scrolling.
+      className: 'hidden w-16 xl:table-cell',
       cell: (product) => <Thumbnail src={product.image} alt={product.name} />,
     },
     {
       id: 'name',
       header: t('Name'),
       cell: (product) => (
-        <div className="min-w-40">
+        <div className="min-w-32 xl:min-w-40">
           <div className="font-medium text-slate-900 dark:text-white">{product.name}</div>
           <div className="text-xs text-slate-500 dark:text-slate-400">{t('ID: {{id}}', { id: product.id })}</div>
+          <div className="text-xs text-slate-500 xl:hidden dark:text-slate-400">{[product.sku, product.category?.name].filter(Boolean).join(' · ')}</div>
         </div>
       ),
     },
-    { id: 'sku', header: t('SKU'), cell: (product) => <span className="font-mono text-xs">{product.sku}</span> },
-    { id: 'category', header: t('Category'), cell: (product) => product.category?.name ?? '-' },
+    { id: 'sku', header: t('SKU'), className: 'hidden xl:table-cell', cell: (product) => <span className="font-mono text-xs">{product.sku}</span> },
+    { id: 'category', header: t('Category'), className: 'hidden xl:table-cell', cell: (product) => product.category?.name ?? '-' },
     {
       id: 'unit',
       header: t('Unit'),
+      className: 'hidden xl:table-cell',
       cell: (product) =>
         product.unit ? (
           <>

@@ -81,13 +81,19 @@ export function CustomerListPage() {
               </Badge>
             }
           />
-          <span className="font-medium text-slate-900 dark:text-white">{customer.name}</span>
+          <div className="min-w-0">
+            <div className="font-medium text-slate-900 dark:text-white">{customer.name}</div>
+            {/* Below xl (a tablet) the contact columns are hidden and their facts come here, so a row fits. */}
+            <div className="max-w-64 text-xs [overflow-wrap:anywhere] text-slate-500 xl:hidden dark:text-slate-400">
+              {[customer.email, customer.phone, customer.company].filter(Boolean).join(' · ')}
+            </div>
+          </div>
         </div>
       ),
     },
-    { id: 'email', header: t('Email'), cell: (customer) => customer.email },
-    { id: 'phone', header: t('Phone No'), className: 'tabular-nums', cell: (customer) => customer.phone || dash },
-    { id: 'company', header: t('Company'), cell: (customer) => customer.company || dash },
+    { id: 'email', header: t('Email'), className: 'hidden xl:table-cell', cell: (customer) => customer.email },
+    { id: 'phone', header: t('Phone No'), className: 'hidden tabular-nums xl:table-cell', cell: (customer) => customer.phone || dash },
+    { id: 'company', header: t('Company'), className: 'hidden xl:table-cell', cell: (customer) => customer.company || dash },
   ];
   if (canWrite) {
     columns.push({

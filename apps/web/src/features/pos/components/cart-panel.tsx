@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Minus, Plus, ShoppingCart, Trash2, X } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { ChevronDown, ChevronUp, Minus, Plus, ShoppingCart, Trash2, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { SalePricing } from '@shop/contracts/pricing';
 import { Button } from '@/components/ui/button';
@@ -12,6 +12,7 @@ import { formatMoney } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useCustomerSearch } from '../api/search-customers';
 import { changeQty, setCustomer, setServicePercent, setTaxEnabled, type Cart, type CartLine } from '../cart-store';
+import { KeyHint } from './key-hint';
 
 type CartPanelProps = {
   cart: Cart;
@@ -21,6 +22,9 @@ type CartPanelProps = {
   taxInclusive: boolean;
   /** The shop charges tax at all (settings); the toggle only shows when it does. */
   taxAvailable: boolean;
+  /** The line the + and − keys change. */
+  selectedKey: string | null;
+  onSelect: (key: string) => void;
   onClear: () => void;
   onRemove: (line: CartLine) => void;
   onPay: () => void;
@@ -29,96 +33,145 @@ type CartPanelProps = {
 
 const cents = (value: number) => value / 100;
 
-export function CartPanel({ cart, pricing, servicePercent, taxRate, taxInclusive, taxAvailable, onClear, onRemove, onPay, footer }: CartPanelProps) {
+export function CartPanel({
+  cart,
+  pricing,
+  servicePercent,
+  taxRate,
+  taxInclusive,
+  taxAvailable,
+  selectedKey,
+  onSelect,
+  onClear,
+  onRemove,
+  onPay,
+  footer,
+}: CartPanelProps) {
   const { t } = useTranslation();
   const count = cart.lines.reduce((sum, line) => sum + line.qty, 0);
   const empty = cart.lines.length === 0;
+  // Below lg (a portrait tablet) the cart is a bottom panel: its count and Pay always in view,
+  // the lines and totals opened over the products when wanted.
+  const [expanded, setExpanded] = useState(false);
 
   return (
     <section
       aria-labelledby="cart-title"
-      className="flex flex-col rounded-xl border border-slate-200 bg-white shadow-xs lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)] dark:border-slate-800 dark:bg-slate-900"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && expanded && !event.defaultPrevented) setExpanded(false);
+      }}
+      className="flex flex-col rounded-xl border border-slate-200 bg-white shadow-xs max-lg:sticky max-lg:bottom-0 max-lg:z-20 max-lg:rounded-b-none max-lg:max-h-[calc(100dvh-5.5rem)] max-lg:shadow-[0_-6px_24px_-8px_rgb(15_23_42/0.25)] lg:sticky lg:top-20 lg:max-h-[calc(100dvh-12rem)] dark:border-slate-800 dark:bg-slate-900"
     >
-      <header className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
+      <header className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-2 dark:border-slate-800">
         <h2 id="cart-title" className="flex items-center gap-2 text-base font-semibold text-slate-900 dark:text-white">
           <ShoppingCart aria-hidden className="size-5 text-indigo-600 dark:text-indigo-400" />
           {t('Cart ({{count}})', { count })}
         </h2>
-        <Button variant="ghost" size="sm" onClick={onClear} disabled={empty}>
-          {t('Clear')}
-        </Button>
+        <div className="flex items-center gap-1">
+          <Button
+            variant="ghost"
+            className="h-11 lg:hidden"
+            aria-expanded={expanded}
+            aria-controls="cart-details"
+            onClick={() => setExpanded(!expanded)}
+          >
+            {expanded ? <ChevronDown aria-hidden className="size-4" /> : <ChevronUp aria-hidden className="size-4" />}
+            {expanded ? t('Hide cart') : t('Show cart')}
+          </Button>
+          <Button variant="ghost" className="h-11 px-3" onClick={onClear} disabled={empty} aria-keyshortcuts="F4 Control+Backspace">
+            {t('Clear')}
+            <KeyHint>F4</KeyHint>
+          </Button>
+        </div>
       </header>
 
-      <div className="border-b border-slate-200 px-4 py-3 dark:border-slate-800">
-        <CustomerPicker cart={cart} />
-      </div>
+      <div id="cart-details" className={cn('flex min-h-0 flex-1 flex-col', !expanded && 'max-lg:hidden')}>
+        <div className="border-b border-slate-200 px-4 py-3 dark:border-slate-800">
+          <CustomerPicker cart={cart} />
+        </div>
 
-      <div className="min-h-24 flex-1 overflow-y-auto">
-        {empty ? (
-          <p className="px-4 py-10 text-center text-sm text-slate-500 dark:text-slate-400">{t('The cart is empty. Tap a product or scan a code.')}</p>
-        ) : (
-          <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-            {cart.lines.map((line, index) => (
-              <CartRow key={line.key} line={line} lineTotal={cents(pricing.lines[index]?.lineTotalCents ?? 0)} onRemove={onRemove} />
-            ))}
-          </ul>
+        <div className="min-h-24 flex-1 overflow-y-auto">
+          {empty ? (
+            <p className="px-4 py-10 text-center text-sm text-slate-500 dark:text-slate-400">{t('The cart is empty. Tap a product or scan a code.')}</p>
+          ) : (
+            <ul aria-label={t('Cart lines')} className="divide-y divide-slate-100 dark:divide-slate-800">
+              {cart.lines.map((line, index) => (
+                <CartRow
+                  key={line.key}
+                  line={line}
+                  lineTotal={cents(pricing.lines[index]?.lineTotalCents ?? 0)}
+                  selected={line.key === selectedKey}
+                  onSelect={onSelect}
+                  onRemove={onRemove}
+                />
+              ))}
+            </ul>
+          )}
+        </div>
+        {empty ? null : (
+          <p className="hidden border-t border-slate-100 px-4 py-1.5 text-xs text-slate-500 lg:block pointer-coarse:hidden dark:border-slate-800 dark:text-slate-400">
+            {t('Keys: ↑ ↓ choose a line, + − change its quantity')}
+          </p>
         )}
+
+        <div className="space-y-3 border-t border-slate-200 px-4 py-3 dark:border-slate-800">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            {taxAvailable ? (
+              <label className="inline-flex cursor-pointer items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+                <input
+                  type="checkbox"
+                  role="switch"
+                  checked={cart.taxEnabled}
+                  onChange={(event) => setTaxEnabled(event.target.checked)}
+                  className="peer sr-only"
+                />
+                <span
+                  aria-hidden
+                  className="relative h-6 w-10 rounded-full bg-slate-300 transition-colors peer-checked:bg-indigo-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-indigo-500 after:absolute after:top-0.5 after:left-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-4 dark:bg-slate-700"
+                />
+                {t('Tax {{rate}}%', { rate: taxRate })}
+              </label>
+            ) : (
+              <span />
+            )}
+            <div className="flex items-center gap-2">
+              <Label htmlFor="pos-service" className="whitespace-nowrap">
+                {t('Service Charge (%)')}
+              </Label>
+              <Input
+                id="pos-service"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                max={100}
+                step={0.5}
+                className="h-9 w-20 text-right"
+                value={servicePercent}
+                onChange={(event) => {
+                  const value = event.target.valueAsNumber;
+                  setServicePercent(Number.isFinite(value) ? Math.min(100, Math.max(0, Math.round(value * 100) / 100)) : 0);
+                }}
+              />
+            </div>
+          </div>
+
+          <dl className="space-y-1 text-sm">
+            <Row label={t('Subtotal')} value={formatMoney(cents(pricing.grossCents))} />
+            {pricing.discountCents > 0 ? <Row label={t('Discount')} value={`−${formatMoney(cents(pricing.discountCents))}`} tone="good" /> : null}
+            <Row
+              label={taxInclusive ? t('Tax (included)') : t('Tax')}
+              value={formatMoney(cents(pricing.taxCents))}
+            />
+            <Row label={t('Service')} value={formatMoney(cents(pricing.serviceCents))} />
+            <Row label={t('Total')} value={formatMoney(cents(pricing.totalCents))} strong />
+          </dl>
+        </div>
       </div>
 
       <div className="space-y-3 border-t border-slate-200 px-4 py-3 dark:border-slate-800">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          {taxAvailable ? (
-            <label className="inline-flex cursor-pointer items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-              <input
-                type="checkbox"
-                role="switch"
-                checked={cart.taxEnabled}
-                onChange={(event) => setTaxEnabled(event.target.checked)}
-                className="peer sr-only"
-              />
-              <span
-                aria-hidden
-                className="relative h-6 w-10 rounded-full bg-slate-300 transition-colors peer-checked:bg-indigo-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-indigo-500 after:absolute after:top-0.5 after:left-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-4 dark:bg-slate-700"
-              />
-              {t('Tax {{rate}}%', { rate: taxRate })}
-            </label>
-          ) : (
-            <span />
-          )}
-          <div className="flex items-center gap-2">
-            <Label htmlFor="pos-service" className="whitespace-nowrap">
-              {t('Service Charge (%)')}
-            </Label>
-            <Input
-              id="pos-service"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              max={100}
-              step={0.5}
-              className="h-9 w-20 text-right"
-              value={servicePercent}
-              onChange={(event) => {
-                const value = event.target.valueAsNumber;
-                setServicePercent(Number.isFinite(value) ? Math.min(100, Math.max(0, Math.round(value * 100) / 100)) : 0);
-              }}
-            />
-          </div>
-        </div>
-
-        <dl className="space-y-1 text-sm">
-          <Row label={t('Subtotal')} value={formatMoney(cents(pricing.grossCents))} />
-          {pricing.discountCents > 0 ? <Row label={t('Discount')} value={`−${formatMoney(cents(pricing.discountCents))}`} tone="good" /> : null}
-          <Row
-            label={taxInclusive ? t('Tax (included)') : t('Tax')}
-            value={formatMoney(cents(pricing.taxCents))}
-          />
-          <Row label={t('Service')} value={formatMoney(cents(pricing.serviceCents))} />
-          <Row label={t('Total')} value={formatMoney(cents(pricing.totalCents))} strong />
-        </dl>
-
-        <Button className="h-12 w-full text-base" disabled={empty} onClick={onPay}>
+        <Button className="h-12 w-full text-base" disabled={empty} onClick={onPay} aria-keyshortcuts="F2 Control+Enter">
           {t('Pay {{amount}}', { amount: formatMoney(cents(pricing.totalCents)) })}
+          <KeyHint className="border-white/40 bg-white/15 text-white">F2</KeyHint>
         </Button>
         {footer}
       </div>
@@ -143,30 +196,56 @@ function Row({ label, value, strong, tone }: { label: string; value: string; str
   );
 }
 
-function CartRow({ line, lineTotal, onRemove }: { line: CartLine; lineTotal: number; onRemove: (line: CartLine) => void }) {
+type CartRowProps = {
+  line: CartLine;
+  lineTotal: number;
+  selected: boolean;
+  onSelect: (key: string) => void;
+  onRemove: (line: CartLine) => void;
+};
+
+function CartRow({ line, lineTotal, selected, onSelect, onRemove }: CartRowProps) {
   const { t } = useTranslation();
+  const ref = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    // The arrows may select a line scrolled out of the cart's view.
+    if (selected) ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [selected]);
+  const step = (delta: number) => {
+    onSelect(line.key);
+    changeQty(line.key, delta);
+  };
   return (
-    <li className="flex items-center gap-3 px-4 py-2.5">
+    <li
+      ref={ref}
+      aria-current={selected ? 'true' : undefined}
+      className={cn(
+        'flex items-center gap-2 border-l-[3px] py-1.5 pr-2 pl-3',
+        selected ? 'border-indigo-500 bg-indigo-50/70 dark:border-indigo-400 dark:bg-indigo-950/40' : 'border-transparent',
+      )}
+    >
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{line.name}</p>
-        <p className="text-xs text-slate-500 tabular-nums dark:text-slate-400">
-          {formatMoney(line.price)}
-          {line.discountPercent > 0 ? <span className="ml-1.5 text-emerald-700 dark:text-emerald-400">{t('{{percent}}% off', { percent: line.discountPercent })}</span> : null}
+        <p className="flex flex-wrap items-baseline justify-between gap-x-2 text-xs text-slate-500 tabular-nums dark:text-slate-400">
+          <span>
+            {formatMoney(line.price)}
+            {line.discountPercent > 0 ? <span className="ml-1.5 text-emerald-700 dark:text-emerald-400">{t('{{percent}}% off', { percent: line.discountPercent })}</span> : null}
+          </span>
+          <span className="text-sm font-medium text-slate-900 dark:text-white">{formatMoney(lineTotal)}</span>
         </p>
       </div>
-      <div className="flex items-center gap-1">
-        <IconButton label={t('One less {{name}}', { name: line.name })} disabled={line.qty <= 1} onClick={() => changeQty(line.key, -1)}>
+      <div className="flex items-center">
+        <IconButton size="lg" label={t('One less {{name}}', { name: line.name })} disabled={line.qty <= 1} onClick={() => step(-1)}>
           <Minus aria-hidden />
         </IconButton>
         <span aria-label={t('Quantity')} className="w-7 text-center text-sm font-semibold tabular-nums">
           {line.qty}
         </span>
-        <IconButton label={t('One more {{name}}', { name: line.name })} onClick={() => changeQty(line.key, 1)}>
+        <IconButton size="lg" label={t('One more {{name}}', { name: line.name })} onClick={() => step(1)}>
           <Plus aria-hidden />
         </IconButton>
       </div>
-      <span className="w-16 text-right text-sm font-medium tabular-nums">{formatMoney(lineTotal)}</span>
-      <IconButton tone="danger" label={t('Remove {{name}}', { name: line.name })} onClick={() => onRemove(line)}>
+      <IconButton size="lg" tone="danger" label={t('Remove {{name}}', { name: line.name })} onClick={() => onRemove(line)}>
         <Trash2 aria-hidden />
       </IconButton>
     </li>

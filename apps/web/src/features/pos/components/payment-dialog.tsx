@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentMethod } from '@shop/contracts/settings';
 import { centsToRielChange, rielToCents } from '@shop/contracts/pricing';
@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
 import { formatMoney, formatRiel } from '@/lib/format';
+import { KeyHint } from './key-hint';
 
 export type Tender = { method: PaymentMethod; tendered: number | null; tenderedKhr: number };
 
@@ -22,6 +23,8 @@ type PaymentDialogProps = {
   /** Why the last attempt did not go through, line by line. */
   problems: string[];
   onConfirm: (tender: Tender) => void;
+  /** Where focus goes on close when what opened the dialog cannot take it back. */
+  fallbackFocus?: () => HTMLElement | null;
 };
 
 /** Notes and coins a customer is likely to hand over, above the total. */
@@ -42,7 +45,7 @@ const parseAmount = (text: string) => {
 export function PaymentDialog(props: PaymentDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal open={props.open} onOpenChange={props.onOpenChange} busy={props.submitting} title={t('Confirm Payment')}>
+    <Modal open={props.open} onOpenChange={props.onOpenChange} busy={props.submitting} title={t('Confirm Payment')} fallbackFocus={props.fallbackFocus}>
       {/* Mounted afresh each time it opens: a new sale starts with an empty tender. */}
       {props.open ? <PaymentForm {...props} /> : null}
     </Modal>
@@ -54,6 +57,12 @@ function PaymentForm({ onOpenChange, totalCents, methods, khrPerUsd, submitting,
   const [methodKey, setMethodKey] = useState(methods[0]?.key ?? 'cash');
   const [usd, setUsd] = useState('');
   const [khr, setKhr] = useState('');
+  const usdRef = useRef<HTMLInputElement>(null);
+  // A quick amount fills the field and hands focus back to it, so Enter then confirms.
+  const tender = (amount: string) => {
+    setUsd(amount);
+    usdRef.current?.focus();
+  };
   const method = methods.find((m) => m.key === methodKey) ?? methods[0];
   const cash = method?.key === 'cash';
 
@@ -70,7 +79,17 @@ function PaymentForm({ onOpenChange, totalCents, methods, khrPerUsd, submitting,
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form
+      onSubmit={submit}
+      onKeyDown={(event) => {
+        // Enter on a method confirms too (browsers submit from text fields only); buttons keep their own Enter.
+        if (event.key === 'Enter' && event.target instanceof HTMLInputElement && event.target.type === 'radio') {
+          event.preventDefault();
+          event.currentTarget.requestSubmit();
+        }
+      }}
+      noValidate
+    >
       <ModalBody>
         <div className="rounded-lg bg-slate-50 px-4 py-3 text-center dark:bg-slate-800/60">
           <p className="text-sm text-slate-500 dark:text-slate-400">{t('Total')}</p>
@@ -103,7 +122,17 @@ function PaymentForm({ onOpenChange, totalCents, methods, khrPerUsd, submitting,
             <div className="grid grid-cols-2 gap-3">
               <div className="space-y-1">
                 <Label htmlFor="tendered-usd">{t('Tendered amount')}</Label>
-                <Input id="tendered-usd" type="number" inputMode="decimal" min={0} step={0.01} value={usd} onChange={(e) => setUsd(e.target.value)} />
+                <Input
+                  id="tendered-usd"
+                  ref={usdRef}
+                  data-autofocus
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  step={0.01}
+                  value={usd}
+                  onChange={(e) => setUsd(e.target.value)}
+                />
               </div>
               <div className="space-y-1">
                 <Label htmlFor="tendered-khr">{t('Riel tendered')}</Label>
@@ -111,11 +140,11 @@ function PaymentForm({ onOpenChange, totalCents, methods, khrPerUsd, submitting,
               </div>
             </div>
             <div className="flex flex-wrap gap-2">
-              <Button variant="secondary" size="sm" onClick={() => setUsd((totalCents / 100).toFixed(2))}>
+              <Button variant="secondary" size="sm" onClick={() => tender((totalCents / 100).toFixed(2))}>
                 {t('Exact')}
               </Button>
               {quickAmounts(totalCents).map((cents) => (
-                <Button key={cents} variant="secondary" size="sm" onClick={() => setUsd((cents / 100).toFixed(2))}>
+                <Button key={cents} variant="secondary" size="sm" onClick={() => tender((cents / 100).toFixed(2))}>
                   {formatMoney(cents / 100)}
                 </Button>
               ))}
@@ -139,11 +168,13 @@ function PaymentForm({ onOpenChange, totalCents, methods, khrPerUsd, submitting,
         ) : null}
       </ModalBody>
       <ModalFooter>
-        <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={submitting}>
+        <Button variant="secondary" className="h-11" onClick={() => onOpenChange(false)} disabled={submitting} aria-keyshortcuts="Escape">
           {t('Cancel')}
+          <KeyHint>Esc</KeyHint>
         </Button>
-        <Button type="submit" disabled={!enough || submitting || !method}>
+        <Button type="submit" className="h-11 min-w-28" disabled={!enough || submitting || !method} aria-keyshortcuts="Enter">
           {submitting ? t('Processing…') : t('Pay')}
+          <KeyHint className="border-white/40 bg-white/15 text-white">Enter</KeyHint>
         </Button>
       </ModalFooter>
     </form>

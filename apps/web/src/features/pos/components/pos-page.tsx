@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,7 @@ import {
   priceCart,
   removeLine,
   saleLines,
+  changeQty,
   setPending,
   useCart,
   type CartLine,
@@ -32,6 +33,7 @@ import {
 import { CartPanel } from './cart-panel';
 import { PaymentDialog, type Tender } from './payment-dialog';
 import { isOutOfStock, ProductBrowser } from './product-browser';
+import { useTillKeys } from '../use-till-keys';
 
 const CART_TOAST = 'pos-cart';
 
@@ -63,6 +65,21 @@ export function PosPage() {
   const [paying, setPaying] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
   const [lastSale, setLastSale] = useState<Sale | null>(null);
+  // The line + and − change: the one last added, or the one picked with the arrows.
+  const [selectedKey, setSelectedKey] = useState<string | null>(null);
+  const selected = cart.lines.find((line) => line.key === selectedKey) ?? cart.lines.at(-1);
+
+  // On a touch screen, focusing the search box would pop up the on-screen keyboard over the till.
+  const lastPointer = useRef('mouse');
+  useEffect(() => {
+    const remember = (event: PointerEvent) => {
+      lastPointer.current = event.pointerType;
+    };
+    window.addEventListener('pointerdown', remember, true);
+    return () => window.removeEventListener('pointerdown', remember, true);
+  }, []);
+  const scanBoxForFocus = () => (lastPointer.current === 'touch' ? null : searchRef.current);
+  const focusScanBox = () => scanBoxForFocus()?.focus({ preventScroll: true });
 
   const { taxes, service, payments, localization, general } = settings;
   const servicePercent = cart.servicePercent ?? (service.enabled && service.autoApply ? service.percent : 0);
@@ -70,14 +87,16 @@ export function PosPage() {
   const pricing = priceCart(cart.lines, { taxEnabled, taxInclusive: taxes.inclusive, taxRate: taxes.rate, servicePercent });
   const methods = payments.methods.filter((method) => method.enabled);
 
-  function pick(product: PosProduct) {
+  /** `fromCard`: tapped or clicked (focus goes back to the scan box), or chosen with the keyboard (it stays). */
+  function pick(product: PosProduct, fromCard?: 'pointer' | 'keyboard') {
     const inCart = cart.lines.filter((line) => line.productId === product.id).reduce((sum, line) => sum + line.qty, 0);
     if (product.track_stock && !general.allowNegativeStock && inCart + 1 > product.stock) {
       toast.error(t('Only {{count}} left of {{name}}', { count: Math.max(0, product.stock), name: product.name }), { id: CART_TOAST });
       return;
     }
-    addProduct(product);
+    setSelectedKey(addProduct(product).key);
     toast.success(t('Added {{name}}', { name: product.name }), { id: CART_TOAST, duration: 1500 });
+    if (fromCard === 'pointer') focusScanBox();
   }
 
   function remove(line: CartLine) {
@@ -86,12 +105,14 @@ export function PosPage() {
   }
 
   function clear() {
+    if (cart.lines.length === 0) return;
     clearCart();
     toast.info(t('Cart cleared'), { id: CART_TOAST, duration: 1500 });
-    searchRef.current?.focus();
+    focusScanBox();
   }
 
   function openPayment() {
+    if (cart.lines.length === 0) return;
     setProblems([]);
     setPaying(true);
   }
@@ -126,7 +147,6 @@ export function PosPage() {
             description: sale.code,
             action: { label: t('Print receipt'), onClick: () => void printReceipt(sale, settings) },
           });
-          searchRef.current?.focus();
         },
         onError: (error) => {
           // The server refused it and wrote nothing: the next attempt is a new request.
@@ -142,6 +162,21 @@ export function PosPage() {
       },
     );
   }
+
+  useTillKeys({
+    scanBox: searchRef,
+    enabled: !paying,
+    onPay: openPayment,
+    onClear: clear,
+    onStep: (delta) => {
+      if (selected) changeQty(selected.key, delta);
+    },
+    onMove: (delta) => {
+      const index = cart.lines.findIndex((line) => line.key === selected?.key);
+      const next = cart.lines[Math.min(cart.lines.length - 1, Math.max(0, index + delta))];
+      if (next) setSelectedKey(next.key);
+    },
+  });
 
   const outOfStockInCart = cart.lines.some((line) => {
     const product = catalog.data?.products.find((p) => p.id === line.productId);
@@ -161,7 +196,8 @@ export function PosPage() {
           </AlertBanner>
         </div>
       ) : null}
-      <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_380px]">
+      {/* A column below lg (not a grid), so the cart can stick to the bottom of the screen over the products. */}
+      <div className="flex flex-col gap-5 lg:grid lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start">
         <ProductBrowser
           catalog={catalog.data}
           loading={catalog.isPending}
@@ -176,6 +212,8 @@ export function PosPage() {
           taxRate={taxes.rate}
           taxInclusive={taxes.inclusive}
           taxAvailable={taxes.enabled}
+          selectedKey={selected?.key ?? null}
+          onSelect={setSelectedKey}
           onClear={clear}
           onRemove={remove}
           onPay={openPayment}
@@ -213,6 +251,7 @@ export function PosPage() {
         submitting={createSale.isPending}
         problems={problems}
         onConfirm={confirm}
+        fallbackFocus={scanBoxForFocus}
       />
     </section>
   );

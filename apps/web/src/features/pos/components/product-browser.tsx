@@ -1,6 +1,7 @@
 import { useDeferredValue, useMemo, useState, type KeyboardEvent, type Ref } from 'react';
 import { PackageX, ScanBarcode } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import type { PosCatalog, PosProduct } from '@shop/contracts/pos';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
@@ -15,7 +16,8 @@ type ProductBrowserProps = {
   loading: boolean;
   /** Sold past zero is allowed (settings): out-of-stock cards still sell. */
   allowNegativeStock: boolean;
-  onPick: (product: PosProduct) => void;
+  /** `fromCard`: how a card was chosen (a scanned code has none). */
+  onPick: (product: PosProduct, fromCard?: 'pointer' | 'keyboard') => void;
   searchRef?: Ref<HTMLInputElement>;
 };
 
@@ -47,14 +49,20 @@ export function ProductBrowser({ catalog, loading, allowNegativeStock, onPick, s
 
   // A scanner types the code and Enter: the product with that barcode or SKU goes in the cart.
   function onSearchKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key !== 'Enter') return;
+    // Ctrl+Enter is the till's Pay key, not a code.
+    if (event.key !== 'Enter' || event.ctrlKey || event.metaKey || event.altKey) return;
     event.preventDefault();
-    const code = search.trim().toLowerCase();
+    // The box itself, not the last render: a scanner types faster than the list filters.
+    const code = event.currentTarget.value.trim().toLowerCase();
     if (!code || !catalog) return;
     const exact = catalog.products.find((p) => p.barcode?.toLowerCase() === code) ?? catalog.products.find((p) => p.sku.toLowerCase() === code);
-    const only = found.length === 1 ? found[0] : undefined;
-    const product = exact ?? only;
-    if (!product) return;
+    const named = catalog.products.filter((p) => (categoryId === null || p.category_id === categoryId) && matches(p, code));
+    const product = exact ?? (named.length === 1 ? named[0] : undefined);
+    if (!product) {
+      // Several names match: the cashier narrows the search; nothing matches: say so (a misread scan).
+      if (named.length === 0) toast.error(t('No product with the code {{code}}', { code: event.currentTarget.value.trim() }), { id: 'pos-scan' });
+      return;
+    }
     onPick(product);
     setSearch('');
   }
@@ -71,7 +79,7 @@ export function ProductBrowser({ catalog, loading, allowNegativeStock, onPick, s
           onKeyDown={onSearchKeyDown}
           className="sm:max-w-none"
         />
-        <span className="hidden items-center gap-1 text-xs whitespace-nowrap text-slate-500 lg:inline-flex dark:text-slate-400">
+        <span className="hidden items-center gap-1 text-xs whitespace-nowrap text-slate-500 xl:inline-flex dark:text-slate-400">
           <ScanBarcode aria-hidden className="size-4" />
           {t('Scan or type a code, then Enter')}
         </span>
@@ -85,7 +93,7 @@ export function ProductBrowser({ catalog, loading, allowNegativeStock, onPick, s
             aria-pressed={categoryId === category.id}
             onClick={() => setCategoryId(category.id)}
             className={cn(
-              'h-9 shrink-0 rounded-full border px-4 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500',
+              'h-11 shrink-0 rounded-full border px-4 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500',
               categoryId === category.id
                 ? 'border-indigo-600 bg-indigo-600 text-white dark:border-indigo-500 dark:bg-indigo-500'
                 : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800',
@@ -104,7 +112,7 @@ export function ProductBrowser({ catalog, loading, allowNegativeStock, onPick, s
         </p>
       ) : (
         <>
-          <ul aria-label={t('Products')} className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4">
+          <ul aria-label={t('Products')} className="grid grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))] gap-3">
             {found.slice(0, MAX_CARDS).map((product) => (
               <li key={product.id}>
                 <ProductCard product={product} refused={isOutOfStock(product) && !allowNegativeStock} onPick={onPick} />
@@ -122,13 +130,14 @@ export function ProductBrowser({ catalog, loading, allowNegativeStock, onPick, s
   );
 }
 
-function ProductCard({ product, refused, onPick }: { product: PosProduct; refused: boolean; onPick: (product: PosProduct) => void }) {
+function ProductCard({ product, refused, onPick }: { product: PosProduct; refused: boolean; onPick: ProductBrowserProps['onPick'] }) {
   const { t } = useTranslation();
   const promoted = product.discount_percent > 0;
   return (
     <button
       type="button"
-      onClick={() => onPick(product)}
+      // A click from Enter or Space has no pointer behind it (detail 0).
+      onClick={(event) => onPick(product, event.detail === 0 ? 'keyboard' : 'pointer')}
       className={cn(
         'flex h-full min-h-28 w-full flex-col rounded-xl border bg-white p-3 text-left shadow-xs transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:bg-slate-900',
         refused

@@ -72,6 +72,8 @@ export function SalesOrdersPage() {
     {
       id: 'date',
       header: t('Date'),
+      // A row fits a tablet: the date (in the sale's details) gives way below lg, items and payment below xl.
+      className: 'hidden lg:table-cell',
       cell: (sale) => (
         <div className="tabular-nums">
           <div>{formatDate(sale.business_date)}</div>
@@ -82,11 +84,18 @@ export function SalesOrdersPage() {
     {
       id: 'customer',
       header: t('Customer'),
-      cell: (sale) => (sale.customer ? sale.customer.name : <span className="text-slate-500 dark:text-slate-400">{t('Walk-in')}</span>),
+      className: 'max-lg:whitespace-normal',
+      cell: (sale) =>
+        sale.customer ? (
+          <div className="max-lg:max-w-28">{sale.customer.name}</div>
+        ) : (
+          <span className="text-slate-500 dark:text-slate-400">{t('Walk-in')}</span>
+        ),
     },
     {
       id: 'items',
       header: t('Items'),
+      className: 'hidden xl:table-cell',
       cell: (sale) => (
         <div className="tabular-nums">
           <div>{sale.items_count}</div>
@@ -107,16 +116,16 @@ export function SalesOrdersPage() {
         </div>
       ),
     },
-    { id: 'payment', header: t('Payment'), cell: (sale) => paymentLabel(sale.payment_method, t) },
+    { id: 'payment', header: t('Payment'), className: 'hidden xl:table-cell', cell: (sale) => paymentLabel(sale.payment_method, t) },
     { id: 'status', header: t('Status'), cell: (sale) => <SaleStatusBadge status={sale.status} /> },
     {
       id: 'actions',
       header: t('Actions'),
-      className: 'w-24 text-right',
+      className: 'text-right lg:w-24',
       cell: (sale) => (
         <Button variant="secondary" size="sm" aria-label={t('View {{code}}', { code: sale.code })} onClick={() => setViewing(sale.id)}>
           <Eye aria-hidden className="size-4" />
-          {t('View')}
+          <span className="max-lg:sr-only">{t('View')}</span>
         </Button>
       ),
     },
