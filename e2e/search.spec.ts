@@ -55,6 +55,7 @@ test('the header search finds a product, an order and a customer and opens each'
   await signIn(page, DEMO.admin);
 
   // A product, by a piece of its name, opened with the keyboard.
+  await expect(searchBox(page)).toBeVisible();
   await page.keyboard.press('/');
   await expect(searchBox(page)).toBeFocused();
   await page.keyboard.type(`probe tea ${suffix}`);
