@@ -65,6 +65,14 @@ describe(`header search (${dbKind})`, () => {
     expect(byCustomer.body.data.orders.map((o: { id: number }) => o.id)).toEqual([managerSale.id, staffSale.id]);
   });
 
+  it("finds a customer's orders under the customer's current name", async () => {
+    await call(tokens.Manager, 'PUT', `/api/customers/${customer.id}`, { name: 'Chantrea Renamed', email: 'chantrea@lookup.example', phone: '+855 11 404 777' });
+    const renamed = await search(tokens.Admin, 'renamed');
+    expect(renamed.body.data.orders.map((o: { id: number }) => o.id)).toEqual([managerSale.id, staffSale.id]);
+    expect(renamed.body.data.customers.map((c: { name: string }) => c.name)).toEqual(['Chantrea Renamed']);
+    await call(tokens.Manager, 'PUT', `/api/customers/${customer.id}`, { name: 'Chantrea Findme', email: 'chantrea@lookup.example', phone: '+855 11 404 777' });
+  });
+
   it('shows Staff only the orders they rang up', async () => {
     const mine = await search(tokens.Staff, 'chantrea');
     expect(mine.body.data.orders.map((o: { id: number }) => o.id)).toEqual([staffSale.id]);

@@ -80,11 +80,20 @@ describe('Header search', () => {
     expect(activeOption(input)).toHaveTextContent('SO-000007');
     await user.keyboard('{ArrowDown}{Enter}');
 
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Customer' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Customer' }, { timeout: 5000 });
     expect(within(dialog).getByLabelText('Name')).toHaveValue('Lina Tan');
     expect(router.state.location.search).toBe('?edit=4');
     expect(input).toHaveValue('');
     expect(input).toHaveAttribute('aria-expanded', 'false');
+
+    // A new search does not show the last one's records while it waits.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(input);
+    await user.type(input, 'zzz');
+    expect(screen.queryAllByRole('option')).toEqual([]);
+    expect(screen.getByRole('status')).toHaveTextContent('Searching…');
+    expect(await screen.findByText('No results for "zzz"')).toBeInTheDocument();
   });
 
   it('opens an order on the sales orders screen and a product in the product list', async () => {
@@ -95,6 +104,10 @@ describe('Header search', () => {
     await user.type(input, 'so-7');
     await user.click(await screen.findByRole('option', { name: /SO-000007/ }));
     await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/orders?sale=7'));
+    await screen.findByRole('dialog', { name: 'Sale details' }, { timeout: 5000 });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.search).toBe('');
 
     await user.type(input, 'latte');
     await screen.findByRole('group', { name: 'Products' });
@@ -161,7 +174,7 @@ describe('Header search', () => {
     const input = await searchBox();
     await user.type(input, 'lina');
     await user.click(await screen.findByRole('option', { name: /Lina Tan.*lina@mekongtours/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Lina Tan' });
+    const dialog = await screen.findByRole('dialog', { name: 'Lina Tan' }, { timeout: 5000 });
     expect(within(dialog).getByText('Mekong Tours')).toBeInTheDocument();
     expect(within(dialog).queryByRole('textbox')).toBeNull();
     await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[1]!);

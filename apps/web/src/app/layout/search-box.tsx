@@ -39,7 +39,7 @@ export function SearchBox() {
   const q = useDebouncedValue(term, SEARCH_DELAY_MS);
   const results = useSearchResults(q);
 
-  const groups = toGroups(results.data, t);
+  const groups = toGroups(q === '' ? undefined : results.data, t);
   const hits = groups.flatMap((group) => group.hits);
   // Until the answer for what is typed arrives, the last one may still be on screen.
   const waiting = term !== q || results.isPlaceholderData || (results.isPending && q !== '');
@@ -150,7 +150,7 @@ export function SearchBox() {
       </span>
       <div
         hidden={!expanded}
-        className="absolute top-full left-0 z-40 mt-1.5 max-h-[min(28rem,70vh)] w-full min-w-72 overflow-y-auto rounded-xl border border-slate-200 bg-white p-1.5 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
+        className="absolute top-full left-0 z-40 mt-1.5 max-h-[min(34rem,calc(100dvh-5rem))] w-full min-w-72 overflow-y-auto rounded-xl border border-slate-200 bg-white p-1.5 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
       >
         <div id={listId} role="listbox" aria-label={t('Search results')} hidden={hits.length === 0}>
           {groups.map((group) =>

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SearchResults } from '@shop/contracts/search';
 import { apiRequest } from '@/lib/api-client';
 
@@ -15,8 +15,12 @@ export function searchResultsQueryOptions(q: string) {
   return queryOptions({
     queryKey: searchKeys.results(q),
     queryFn: ({ signal }) => getSearchResults(q, signal),
-    // The last answer stays up while the next one loads, so the list does not blink on every key.
-    placeholderData: keepPreviousData,
+    // While the user types on (or backspaces) the last answer stays up, so the list does not blink
+    // on every key; a new search starts empty rather than showing the old one's records.
+    placeholderData: (previous, previousQuery) => {
+      const before = previousQuery?.queryKey[1];
+      return q !== '' && before !== undefined && (q.startsWith(before) || before.startsWith(q)) ? previous : undefined;
+    },
     // A record added a moment ago should be found when the same words are typed again.
     staleTime: 0,
   });
