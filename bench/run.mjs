@@ -141,6 +141,7 @@ async function benchDatabase(databaseUrl) {
     result.reads = [];
     for (const url of [
       '/api/products?q=latte&per_page=5',
+      '/api/search?q=latte',
       '/api/me',
       '/api/products?per_page=200&include=stock',
       '/api/products?page=2000&per_page=5',

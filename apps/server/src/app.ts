@@ -23,6 +23,7 @@ import { stockRoutes } from './routes/stock';
 import { posRoutes } from './routes/pos';
 import { reportRoutes } from './routes/reports';
 import { saleRoutes } from './routes/sales';
+import { searchRoutes } from './routes/search';
 import { settingsRoutes } from './routes/settings';
 import { profileRoutes } from './routes/profile';
 import { notificationRoutes } from './routes/notifications';
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(saleRoutes);
       await api.register(posRoutes);
       await api.register(reportRoutes);
+      await api.register(searchRoutes);
       await api.register(profileRoutes);
       await api.register(notificationRoutes);
     },

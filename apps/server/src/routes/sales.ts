@@ -27,7 +27,8 @@ const idempotencyHeaders = z.object({
     .optional(),
 });
 
-const viewerOf = (request: FastifyRequest): SaleViewer => {
+/** Who asks, for the rule that Staff see only the sales they rang up. */
+export const viewerOf = (request: FastifyRequest): SaleViewer => {
   const user = currentUser(request);
   return { userId: user.id, role: user.role };
 };

@@ -78,9 +78,15 @@ function toSale(row: SaleRow): Sale {
 }
 
 /** "SO-000123", "so123" or "123" name sale 123. */
-function saleNumberIn(q: string): number | null {
+export function saleNumberIn(q: string): number | null {
   const match = /^(?:so-?)?0*(\d{1,9})$/i.exec(q.trim());
   return match ? Number(match[1]) : null;
+}
+
+/** The sales table as this viewer may see it. */
+export function visibleSales(ctx: ServiceContext, viewer: SaleViewer) {
+  const select = ctx.db.selectFrom('sales');
+  return viewer.role === 'Staff' ? select.where('sales.user_id', '=', viewer.userId) : select;
 }
 
 /**
@@ -88,8 +94,7 @@ function saleNumberIn(q: string): number | null {
  * On the sales table alone, so totals over a year of sales read one index.
  */
 function filteredSales(ctx: ServiceContext, query: Omit<SaleListQuery, 'page' | 'per_page' | 'perPage'>, viewer: SaleViewer) {
-  let select = ctx.db.selectFrom('sales');
-  if (viewer.role === 'Staff') select = select.where('sales.user_id', '=', viewer.userId);
+  let select = visibleSales(ctx, viewer);
   if (query.q) {
     const q = query.q;
     const number = saleNumberIn(q);

@@ -64,6 +64,10 @@ function fakeApi(options: { products?: Product[]; failProducts?: boolean; role?:
       return jsonResponse(201, { data: created });
     }
     const match = /^\/api\/products\/(\d+)$/.exec(url.pathname);
+    if (match && method === 'GET') {
+      const found = products.find((p) => p.id === Number(match[1]));
+      return found ? jsonResponse(200, { data: found }) : jsonResponse(404, { message: 'Product not found.' });
+    }
     if (match && method === 'PUT') return jsonResponse(200, { data: { ...product(Number(match[1])), ...(body as object) } });
     if (match && method === 'DELETE') {
       products.splice(products.findIndex((p) => p.id === Number(match[1])), 1);
@@ -102,6 +106,25 @@ describe('Product List', () => {
     expect(screen.queryByRole('button', { name: /^(Edit|Delete) / })).not.toBeInTheDocument();
     expect(screen.queryByRole('switch')).not.toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
+  });
+
+  it('opens the product named in the address (?edit=, the header search) in its form, and drops it on close', async () => {
+    fakeApi();
+    const user = userEvent.setup();
+    const { router } = renderApp('/products?edit=2');
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product' }, { timeout: 5000 });
+    await waitFor(() => expect(within(dialog).getByLabelText('Name')).toHaveValue('Drink 2'));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('narrows the list to the linked product for Staff, who cannot edit it', async () => {
+    const { calls } = fakeApi({ role: 'Staff' });
+    renderApp('/products?edit=2');
+    expect(await screen.findByDisplayValue('COF-2', {}, { timeout: 5000 })).toHaveAttribute('placeholder', 'Search by name/SKU');
+    await waitFor(() => expect(productGets(calls).at(-1)?.url.searchParams.get('q')).toBe('COF-2'));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it("toasts 'Failed to load products' and retries inline", async () => {

@@ -11,6 +11,7 @@ export const productKeys = {
   all: ['products'] as const,
   lists: ['products', 'list'] as const,
   list: (params: ProductListParams) => ['products', 'list', params] as const,
+  detail: (id: number) => ['products', 'detail', id] as const,
 };
 
 export function getProducts(params: ProductListParams, signal?: AbortSignal): Promise<Paginated<Product>> {

@@ -22,9 +22,11 @@ import { formatMoney } from '@/lib/format';
 import { pageAfterDelete } from '@/lib/list';
 import { useCan } from '@/lib/permissions';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useLinkedId } from '@/lib/use-linked-id';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { usePage } from '@/lib/use-page';
 import { useDeleteProduct } from '../api/delete-product';
+import { useProduct } from '../api/get-product';
 import { ALL_CATEGORIES, useCategories } from '../api/get-categories';
 import { prependProduct, productKeys, removeProduct, useProducts, type ProductListParams } from '../api/get-products';
 import { useUpdateProduct } from '../api/update-product';
@@ -50,8 +52,21 @@ export function ProductListPage() {
   useLoadErrorToast(products.error, products.errorUpdatedAt, t('Failed to load products'), t);
   useLoadErrorToast(categories.error, categories.errorUpdatedAt, t('Failed to load products'), t);
 
+  // /products?edit=12 (the header search) opens that product's form; a viewer who cannot edit
+  // gets the list narrowed to it instead.
+  const [linkedId, clearLink] = useLinkedId('edit');
+  const linked = useProduct(linkedId);
+  useLoadErrorToast(linked.error, linked.errorUpdatedAt, t('Failed to load products'), t);
+  const linkedProduct = linked.data !== undefined && linked.data.id === linkedId ? linked.data : null;
+  const [narrowedTo, setNarrowedTo] = useState<number | null>(null);
+  if (!canWrite && linkedProduct && narrowedTo !== linkedProduct.id) {
+    setNarrowedTo(linkedProduct.id);
+    setSearch(linkedProduct.sku);
+  }
+
   const [editing, setEditing] = useState<Product | 'new' | null>(null);
-  const formOpen = canWrite && (editing !== null || onNewRoute);
+  const formProduct = editing === 'new' ? null : (editing ?? linkedProduct);
+  const formOpen = canWrite && (editing !== null || onNewRoute || linkedProduct !== null);
   const [deleting, setDeleting] = useState<Product | null>(null);
   const remove = useDeleteProduct();
   const toggle = useUpdateProduct();
@@ -61,6 +76,7 @@ export function ProductListPage() {
   function closeForm() {
     setEditing(null);
     if (onNewRoute) void navigate('/products', { replace: true });
+    else if (linkedId !== null) clearLink();
   }
 
   function onSaved(product: Product, mode: 'created' | 'updated') {
@@ -237,7 +253,7 @@ export function ProductListPage() {
 
       <ProductFormDialog
         open={formOpen}
-        product={editing === 'new' ? null : editing}
+        product={formProduct}
         onOpenChange={(open) => (open ? undefined : closeForm())}
         onSaved={onSaved}
       />

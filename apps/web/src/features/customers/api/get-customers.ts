@@ -8,6 +8,7 @@ export type CustomerListParams = { q?: string; page: number; per_page: number };
 export const customerKeys = {
   all: ['customers'] as const,
   list: (params: CustomerListParams) => ['customers', 'list', params] as const,
+  detail: (id: number) => ['customers', 'detail', id] as const,
 };
 
 export function getCustomers(params: CustomerListParams, signal?: AbortSignal): Promise<Paginated<Customer>> {

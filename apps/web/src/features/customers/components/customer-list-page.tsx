@@ -17,10 +17,13 @@ import { failureText } from '@/lib/error-text';
 import { pageAfterDelete } from '@/lib/list';
 import { useCan } from '@/lib/permissions';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useLinkedId } from '@/lib/use-linked-id';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { usePage } from '@/lib/use-page';
 import { useDeleteCustomer } from '../api/delete-customer';
+import { useCustomer } from '../api/get-customer';
 import { useCustomers } from '../api/get-customers';
+import { CustomerDetailsDialog } from './customer-details-dialog';
 import { CustomerFormDialog } from './customer-form-dialog';
 
 /** Spec 01 §9. */
@@ -44,8 +47,21 @@ export function CustomerListPage() {
   const [deleting, setDeleting] = useState<Customer | null>(null);
   const remove = useDeleteCustomer();
 
-  function onSaved(_customer: Customer, mode: 'created' | 'updated') {
+  // /customers?edit=12 (the header search) opens that customer: the edit form, or a read-only view for Staff.
+  const [linkedId, clearLink] = useLinkedId('edit');
+  const linked = useCustomer(linkedId);
+  useLoadErrorToast(linked.error, linked.errorUpdatedAt, t('Failed to load customers'), t);
+  const linkedCustomer = linked.data !== undefined && linked.data.id === linkedId ? linked.data : null;
+  const formCustomer = editing === 'new' ? null : (editing ?? (canWrite ? linkedCustomer : null));
+  const formOpen = editing === 'new' ? canCreate : formCustomer !== null && canWrite;
+
+  function closeForm() {
     setEditing(null);
+    if (linkedId !== null) clearLink();
+  }
+
+  function onSaved(_customer: Customer, mode: 'created' | 'updated') {
+    closeForm();
     if (mode === 'created') setPage(1);
   }
 
@@ -148,12 +164,8 @@ export function CustomerListPage() {
         <ListFooter meta={customers.data?.meta} rowCount={rows?.length ?? 0} onPageChange={setPage} />
       </Card>
 
-      <CustomerFormDialog
-        open={editing === 'new' ? canCreate : editing !== null && canWrite}
-        customer={editing === 'new' ? null : editing}
-        onOpenChange={(open) => (open ? undefined : setEditing(null))}
-        onSaved={onSaved}
-      />
+      <CustomerFormDialog open={formOpen} customer={formCustomer} onOpenChange={(open) => (open ? undefined : closeForm())} onSaved={onSaved} />
+      <CustomerDetailsDialog customer={canWrite ? null : linkedCustomer} onClose={clearLink} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}

@@ -17,6 +17,7 @@ import { formatDate, formatMoney, formatTimeOfDay } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { useShopSettings } from '@/lib/shop-settings';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useLinkedId } from '@/lib/use-linked-id';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { usePage } from '@/lib/use-page';
 import { useSales, type SaleListParams } from '../api/get-sales';
@@ -60,6 +61,13 @@ export function SalesOrdersPage() {
   const totals = sales.data?.meta.totals;
 
   const [viewing, setViewing] = useState<number | null>(null);
+  // /orders?sale=12 (the header search) opens that sale's details over the list.
+  const [linkedSale, clearLink] = useLinkedId('sale');
+  const shownSale = viewing ?? linkedSale;
+  function closeDetails() {
+    setViewing(null);
+    if (linkedSale !== null) clearLink();
+  }
 
   const extraPayments = settings.payments.methods
     .filter((method) => method.enabled && !BUILT_IN_PAYMENTS.some((name) => name.toLowerCase() === method.label.toLowerCase()))
@@ -233,7 +241,7 @@ export function SalesOrdersPage() {
         {rangeError ? null : <ListFooter meta={sales.data?.meta} rowCount={rows?.length ?? 0} onPageChange={setPage} />}
       </Card>
 
-      <SaleDetailsDialog saleId={viewing} onClose={() => setViewing(null)} />
+      <SaleDetailsDialog saleId={shownSale} onClose={closeDetails} />
     </section>
   );
 }
