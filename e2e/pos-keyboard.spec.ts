@@ -155,7 +155,7 @@ for (const tablet of TABLETS) {
       await expect(table.getByRole('row').nth(1)).toContainText(/ID: \d+/);
       await expectNoSidewaysScroll(page);
       // The columns that matter fit: the table does not scroll sideways either.
-      expect(await table.evaluate((element) => element.parentElement!.scrollWidth <= element.parentElement!.clientWidth)).toBe(true);
+      await expect.poll(() => table.evaluate((element) => element.parentElement!.scrollWidth <= element.parentElement!.clientWidth)).toBe(true);
       await expect(table.getByRole('row').nth(1).getByRole('button', { name: /^Edit / })).toBeInViewport();
       await page.screenshot({ path: testInfo.outputPath('products.png'), fullPage: true });
     });

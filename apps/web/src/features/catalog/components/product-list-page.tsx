@@ -142,7 +142,7 @@ export function ProductListPage() {
       id: 'name',
       header: t('Name'),
       cell: (product) => (
-        <div className="min-w-32 xl:min-w-40">
+        <div className="max-w-36 min-w-32 break-words xl:max-w-none xl:min-w-40">
           <div className="font-medium text-slate-900 dark:text-white">{product.name}</div>
           <div className="text-xs text-slate-500 dark:text-slate-400">{t('ID: {{id}}', { id: product.id })}</div>
           <div className="text-xs text-slate-500 xl:hidden dark:text-slate-400">{[product.sku, product.category?.name].filter(Boolean).join(' · ')}</div>
