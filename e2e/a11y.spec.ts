@@ -69,7 +69,7 @@ const ELSEWHERE: Record<string, string[]> = {
  * only: the screen without the header and sidebar once they have been checked, or a dialog.
  */
 async function checkA11y(page: Page, where: string, { route, contrastOnly = false, within }: { route?: string; contrastOnly?: boolean; within?: string } = {}) {
-  // Details of the violations only: collecting every passing element's doubles the time.
+  // Details of the violations only: collecting the passing elements too costs time on every screen.
   const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
   if (within) builder.include(within);
   if (contrastOnly) builder.withRules(['color-contrast', 'link-in-text-block']);
@@ -130,7 +130,7 @@ function probePrinting() {
 const backgroundLightness = (locator: Locator) =>
   locator.evaluate((element) => (window as unknown as PrintProbe).lightnessOf(getComputedStyle(element).backgroundColor));
 
-// A trace would record axe's whole source at every check: this spec runs long enough without.
+// Tracing would snapshot the page around every axe run: this spec is long enough without.
 test.use({ trace: 'off' });
 
 test.describe('accessibility', () => {
@@ -248,7 +248,8 @@ test.describe('accessibility', () => {
           }),
       );
       expect(ratios.length, `Khmer text on ${route}`).toBeGreaterThan(0);
-      expect(Math.min(...ratios), `Khmer line height on ${route}`).toBeGreaterThanOrEqual(1.5);
+      // 1.6 at least (a hair less in floating point).
+      expect(Math.min(...ratios), `Khmer line height on ${route}`).toBeGreaterThan(1.59);
     }
   });
 
