@@ -7,10 +7,9 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { languageReady } from './lib/i18n';
-import { applyTheme, keepPrintsLight } from './lib/theme';
+import { applyTheme } from './lib/theme';
 
 applyTheme();
-keepPrintsLight();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain #root');

@@ -12,16 +12,11 @@ function initialTheme(): Theme {
 let current: Theme = initialTheme();
 const listeners = new Set<() => void>();
 
+/** Prints stay light whatever the theme: the `dark:` variant applies to screens only (index.css). */
 export function applyTheme(): void {
   const root = document.documentElement;
   root.classList.toggle('dark', current === 'dark');
   root.style.colorScheme = current;
-}
-
-/** Paper is white: printing always uses the light theme, then the screen goes back. */
-export function keepPrintsLight(): void {
-  window.addEventListener('beforeprint', () => document.documentElement.classList.remove('dark'));
-  window.addEventListener('afterprint', applyTheme);
 }
 
 export function setTheme(theme: Theme): void {

@@ -36,7 +36,7 @@ export function LanguageMenu() {
                 {language.nativeName}
               </span>
               {t(language.name) !== language.nativeName ? (
-                <span className="text-xs text-slate-400 dark:text-slate-500">{t(language.name)}</span>
+                <span className="text-xs text-slate-500 dark:text-slate-400">{t(language.name)}</span>
               ) : null}
             </MenuRadioItem>
           ))}

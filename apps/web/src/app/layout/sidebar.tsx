@@ -323,7 +323,7 @@ function GroupFlyout({
           }}
           className="z-50 min-w-48 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg dark:border-slate-800 dark:bg-slate-900"
         >
-          <p className="px-3 pt-1.5 pb-1 text-xs font-semibold tracking-wide text-slate-400 uppercase dark:text-slate-500">
+          <p className="px-3 pt-1.5 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
             {group.label}
           </p>
           <ul>

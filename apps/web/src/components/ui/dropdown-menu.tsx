@@ -42,7 +42,7 @@ export function MenuRadioItem({ className, ...props }: ComponentProps<typeof Dro
 export function MenuLabel({ className, ...props }: ComponentProps<typeof DropdownMenu.Label>) {
   return (
     <DropdownMenu.Label
-      className={cn('px-2.5 pt-1.5 pb-1 text-xs font-semibold tracking-wide text-slate-400 uppercase dark:text-slate-500', className)}
+      className={cn('px-2.5 pt-1.5 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400', className)}
       {...props}
     />
   );

@@ -1,6 +1,6 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Table, type Column } from './table';
 
 type Row = { id: number; name: string };
@@ -94,5 +94,40 @@ describe('Table', () => {
     expect(within(rows[2]!).getAllByRole('cell').map((td) => td.textContent)).toEqual(['Total', '']);
     rerender(<Table label="Things" columns={withTotals} rows={[]} rowKey={(row) => row.id} emptyText="Nothing here." />);
     expect(screen.queryByText('Total')).not.toBeInTheDocument();
+  });
+
+  describe('wider than its frame', () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
+    });
+
+    it('takes the focus as a named region while it scrolls sideways, so the keyboard can scroll it', async () => {
+      const width = { content: 900, frame: 600 };
+      vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(() => width.content);
+      vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(() => width.frame);
+      let resized = () => undefined as void;
+      vi.stubGlobal(
+        'ResizeObserver',
+        class {
+          constructor(callback: () => void) {
+            resized = callback;
+          }
+          observe() {
+            resized();
+          }
+          disconnect() {}
+        },
+      );
+      const textOnly: Column<Row>[] = [{ id: 'name', header: 'Name', cell: (row) => row.name }];
+      render(<Table label="Things" columns={textOnly} rows={[{ id: 1, name: 'Latte' }]} rowKey={(row) => row.id} emptyText="Nothing here." />);
+
+      await userEvent.tab();
+      expect(screen.getByRole('region', { name: 'Things' })).toHaveFocus();
+
+      width.frame = 900;
+      act(() => resized());
+      expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    });
   });
 });

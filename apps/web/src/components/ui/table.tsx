@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
@@ -99,9 +99,17 @@ export function Table<Row>({ label, columns, rows, rowKey, emptyText, loading, s
 
   const hasRows = !error && rows !== undefined && rows.length > 0;
   const footer = hasRows && columns.some((column) => column.footer !== undefined);
+  const scroller = useRef<HTMLDivElement>(null);
+  const scrolls = useScrollsSideways(scroller);
 
   return (
-    <div className="overflow-x-auto">
+    // A table wider than the screen scrolls sideways; then its frame takes the focus, so the
+    // arrow keys reach the hidden columns even when no cell holds a button.
+    <div
+      ref={scroller}
+      className="overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500"
+      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}
+    >
       <table aria-label={label} aria-busy={busy || loading ? true : undefined} className="w-full min-w-max text-left text-sm">
         <thead className="border-b border-slate-200 bg-slate-50/80 dark:border-slate-800 dark:bg-slate-800/40">
           <tr>
@@ -151,4 +159,18 @@ function StateRow({ span, children }: { span: number; children: ReactNode }) {
       </td>
     </tr>
   );
+}
+
+/** Whether the element's content is wider than the element, kept up to date as either resizes. */
+function useScrollsSideways(ref: RefObject<HTMLElement | null>): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setScrolls(element.scrollWidth > element.clientWidth));
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, [ref]);
+  return scrolls;
 }

@@ -76,7 +76,7 @@ export function SignUpPage() {
         </Button>
       </div>
 
-      <div className="my-6 flex items-center gap-3 text-xs text-slate-400 uppercase dark:text-slate-500">
+      <div className="my-6 flex items-center gap-3 text-xs text-slate-500 uppercase dark:text-slate-400">
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
         {t('or')}
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />

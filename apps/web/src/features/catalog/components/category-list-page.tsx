@@ -67,7 +67,7 @@ export function CategoryListPage() {
       id: 'description',
       header: t('Description'),
       className: 'max-w-md whitespace-normal',
-      cell: (category) => category.description || <span className="text-slate-400">-</span>,
+      cell: (category) => category.description || <span className="text-slate-500 dark:text-slate-400">-</span>,
     },
     { id: 'products', header: t('# Products'), className: 'w-32 text-right tabular-nums', cell: (category) => category.products_count },
   ];

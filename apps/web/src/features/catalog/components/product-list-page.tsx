@@ -158,7 +158,7 @@ export function ProductListPage() {
       cell: (product) =>
         product.unit ? (
           <>
-            {product.unit.name} <span className="text-slate-400 dark:text-slate-500">({product.unit.symbol})</span>
+            {product.unit.name} <span className="text-slate-500 dark:text-slate-400">({product.unit.symbol})</span>
           </>
         ) : (
           '-'

@@ -68,7 +68,7 @@ export function UnitListPage() {
       id: 'description',
       header: t('Description'),
       className: 'max-w-md whitespace-normal',
-      cell: (unit) => unit.description || <span className="text-slate-400">-</span>,
+      cell: (unit) => unit.description || <span className="text-slate-500 dark:text-slate-400">-</span>,
     },
   ];
   if (canWrite) {

@@ -29,7 +29,7 @@ import { CustomerFormDialog } from './customer-form-dialog';
 /** Spec 01 §9. */
 const CUSTOMERS_PER_PAGE = 5;
 
-const dash = <span className="text-slate-400">-</span>;
+const dash = <span className="text-slate-500 dark:text-slate-400">-</span>;
 
 export function CustomerListPage() {
   const { t } = useTranslation();

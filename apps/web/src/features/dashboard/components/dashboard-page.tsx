@@ -117,7 +117,7 @@ function DashboardBody({ data }: { data: Dashboard }) {
             <DashboardCharts months={data.months} chart="line" />
           </Suspense>
         </Panel>
-        <Panel title={t('Sales/Revenue')} action={<span className="text-sm text-slate-500">{data.year}</span>}>
+        <Panel title={t('Sales/Revenue')} action={<span className="text-sm text-slate-500 dark:text-slate-400">{data.year}</span>}>
           <Suspense fallback={<Spinner label={t('Loading…')} className="py-20" />}>
             <DashboardCharts months={data.months} chart="bar" />
           </Suspense>
@@ -127,13 +127,13 @@ function DashboardBody({ data }: { data: Dashboard }) {
       <div className="grid gap-5 lg:grid-cols-3">
         <Panel title={t('Top sellers (30 days)')} action={<TrendingUp aria-hidden className="size-4 text-slate-400" />}>
           {data.topProducts.length === 0 ? (
-            <p className="py-4 text-sm text-slate-500">{t('No sales in the last 30 days.')}</p>
+            <p className="py-4 text-sm text-slate-500 dark:text-slate-400">{t('No sales in the last 30 days.')}</p>
           ) : (
             <ol className="divide-y divide-slate-100 dark:divide-slate-800">
               {data.topProducts.map((product, index) => (
                 <li key={product.productId} className="flex items-center justify-between gap-3 py-2 text-sm">
                   <span className="min-w-0 truncate">
-                    <span className="mr-2 text-slate-400 tabular-nums">{index + 1}.</span>
+                    <span className="mr-2 text-slate-500 tabular-nums dark:text-slate-400">{index + 1}.</span>
                     {product.name}
                   </span>
                   <span className="shrink-0 text-slate-600 tabular-nums dark:text-slate-300">
@@ -153,7 +153,7 @@ function DashboardBody({ data }: { data: Dashboard }) {
           }
         >
           {data.lowStock.length === 0 ? (
-            <p className="py-4 text-sm text-slate-500">{t('Nothing is below its reorder level.')}</p>
+            <p className="py-4 text-sm text-slate-500 dark:text-slate-400">{t('Nothing is below its reorder level.')}</p>
           ) : (
             <ul className="divide-y divide-slate-100 dark:divide-slate-800">
               {data.lowStock.map((product) => (
@@ -176,14 +176,14 @@ function DashboardBody({ data }: { data: Dashboard }) {
           }
         >
           {data.expiringSoon.length === 0 ? (
-            <p className="py-4 text-sm text-slate-500">{t('Nothing expires in the next 7 days.')}</p>
+            <p className="py-4 text-sm text-slate-500 dark:text-slate-400">{t('Nothing expires in the next 7 days.')}</p>
           ) : (
             <ul className="divide-y divide-slate-100 dark:divide-slate-800">
               {data.expiringSoon.map((batch) => (
                 <li key={batch.batchId} className="flex items-center justify-between gap-3 py-2 text-sm">
                   <span className="min-w-0 truncate">
                     {batch.daysLeft < 0 ? <AlertTriangle aria-hidden className="mr-1 inline size-3.5 text-red-600" /> : null}
-                    {batch.name} <span className="text-slate-400">×{batch.remaining}</span>
+                    {batch.name} <span className="text-slate-500 dark:text-slate-400">×{batch.remaining}</span>
                   </span>
                   <span className={cn('shrink-0 tabular-nums', batch.daysLeft < 0 ? 'text-red-700 dark:text-red-400' : 'text-amber-700 dark:text-amber-400')}>
                     {batch.daysLeft < 0 ? t('Expired {{date}}', { date: batch.expireDate }) : t('Expires {{date}}', { date: batch.expireDate })}

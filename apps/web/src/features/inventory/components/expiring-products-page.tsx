@@ -73,7 +73,7 @@ export function ExpiringProductsPage() {
       cell: (batch) => (
         <div className="min-w-40">
           <div className={cn('font-medium', batch.expired ? 'text-[#b91c1c] dark:text-red-300' : 'text-slate-900 dark:text-white')}>{batch.product.name}</div>
-          <div className="font-mono text-xs text-slate-500 dark:text-slate-400">{batch.product.sku}</div>
+          <div className="font-mono text-xs text-slate-600 dark:text-slate-400">{batch.product.sku}</div>
         </div>
       ),
     },
@@ -83,7 +83,7 @@ export function ExpiringProductsPage() {
       cell: (batch) => (
         <div>
           <div className="tabular-nums">#{batch.batch_id}</div>
-          <div className="text-xs text-slate-500 dark:text-slate-400">{t('Received {{date}}', { date: formatDate(batch.received_date) })}</div>
+          <div className="text-xs text-slate-600 dark:text-slate-400">{t('Received {{date}}', { date: formatDate(batch.received_date) })}</div>
         </div>
       ),
     },
@@ -110,7 +110,7 @@ export function ExpiringProductsPage() {
       cell: (batch) => (
         <div>
           <div>{formatMoney(batch.value)}</div>
-          <div className="text-xs text-slate-500 dark:text-slate-400">{t('{{cost}} each', { cost: formatMoney(batch.unit_cost) })}</div>
+          <div className="text-xs text-slate-600 dark:text-slate-400">{t('{{cost}} each', { cost: formatMoney(batch.unit_cost) })}</div>
         </div>
       ),
     },

@@ -20,7 +20,7 @@ import { STOCKS_PER_PAGE, useStocks } from '../api/get-stocks';
 import { StockAdjustmentFormDialog } from './stock-adjustment-form-dialog';
 import { StockRecordFormDialog } from './stock-record-form-dialog';
 
-const dash = <span className="text-slate-400">-</span>;
+const dash = <span className="text-slate-500 dark:text-slate-400">-</span>;
 
 /** A figure in the totals row, with a caption saying which total it is. */
 function Total({ caption, children }: { caption: string; children: ReactNode }) {

@@ -81,7 +81,7 @@ export function ApiKeysTab() {
       id: 'used',
       header: t('Last used'),
       className: 'tabular-nums',
-      cell: (key) => (key.last_used_at ? formatDateTime(key.last_used_at, timeZone) : <span className="text-slate-400">{t('Never')}</span>),
+      cell: (key) => (key.last_used_at ? formatDateTime(key.last_used_at, timeZone) : <span className="text-slate-500 dark:text-slate-400">{t('Never')}</span>),
     },
     {
       id: 'actions',

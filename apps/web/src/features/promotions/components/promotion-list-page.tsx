@@ -98,7 +98,7 @@ export function PromotionListPage() {
       id: 'valid-until',
       header: t('Valid Until'),
       className: 'tabular-nums',
-      cell: (promotion) => formatDate(promotion.valid_until) || <span className="text-slate-400">-</span>,
+      cell: (promotion) => formatDate(promotion.valid_until) || <span className="text-slate-500 dark:text-slate-400">-</span>,
     },
     {
       id: 'active',

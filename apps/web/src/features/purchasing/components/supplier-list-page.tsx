@@ -31,7 +31,7 @@ const SUPPLIERS_PER_PAGE = 10;
 type ActiveFilter = 'all' | 'active' | 'inactive';
 const ACTIVE_PARAM: Record<ActiveFilter, boolean | undefined> = { all: undefined, active: true, inactive: false };
 
-const dash = <span className="text-slate-400">-</span>;
+const dash = <span className="text-slate-500 dark:text-slate-400">-</span>;
 
 /** An e-mail that may wrap after its '@' rather than mid-word. */
 function breakAfterAt(email: string) {

@@ -123,7 +123,7 @@ export function SupplyItemsPage() {
       className: 'text-right tabular-nums',
       cell: (item) => <span className="font-medium text-slate-900 dark:text-white">{formatMoney(item.line_total)}</span>,
     },
-    { id: 'expire', header: t('Expire'), className: 'tabular-nums', cell: (item) => formatDate(item.expire_date) || <span className="text-slate-400">-</span> },
+    { id: 'expire', header: t('Expire'), className: 'tabular-nums', cell: (item) => formatDate(item.expire_date) || <span className="text-slate-500 dark:text-slate-400">-</span> },
   ];
   if (canWrite) {
     columns.push({

@@ -87,7 +87,7 @@ function SaleDetails({ sale, onClose }: { sale: Sale; onClose: () => void }) {
       id: 'discount',
       header: t('Discount'),
       className: 'text-right tabular-nums',
-      cell: (item) => (item.discount > 0 ? `−${formatMoney(item.discount)} (${item.discount_percent}%)` : <span className="text-slate-400">-</span>),
+      cell: (item) => (item.discount > 0 ? `−${formatMoney(item.discount)} (${item.discount_percent}%)` : <span className="text-slate-500 dark:text-slate-400">-</span>),
     },
     {
       id: 'total',
@@ -99,7 +99,7 @@ function SaleDetails({ sale, onClose }: { sale: Sale; onClose: () => void }) {
       id: 'refunded',
       header: t('Refunded'),
       className: 'text-right tabular-nums',
-      cell: (item) => (item.refunded_qty > 0 ? item.refunded_qty : <span className="text-slate-400">-</span>),
+      cell: (item) => (item.refunded_qty > 0 ? item.refunded_qty : <span className="text-slate-500 dark:text-slate-400">-</span>),
     },
   ];
 
@@ -163,16 +163,19 @@ function SaleDetails({ sale, onClose }: { sale: Sale; onClose: () => void }) {
             ) : null}
           </div>
 
-          <dl aria-label={t('Totals')} className="w-full shrink-0 space-y-1 text-sm sm:w-72">
-            <Amount label={t('Gross')} value={formatMoney(sale.gross)} />
-            <Amount label={t('Discount')} value={sale.discount > 0 ? `−${formatMoney(sale.discount)}` : formatMoney(0)} />
-            <Amount label={t('Subtotal')} value={formatMoney(sale.subtotal)} />
-            <Amount label={sale.tax_enabled ? taxLabel : t('Tax')} value={formatMoney(sale.tax)} />
-            <Amount label={t('Service {{percent}}%', { percent: sale.service_percent })} value={formatMoney(sale.service)} />
-            <Amount strong label={t('Total')} value={formatMoney(sale.total)} />
-            {sale.refunded > 0 ? <Amount label={t('Refunded')} value={`−${formatMoney(sale.refunded)}`} /> : null}
+          {/* Two lists: a <dl> holds only name/value pairs, so the cash part cannot be a group inside it. */}
+          <div role="group" aria-label={t('Totals')} className="w-full shrink-0 text-sm sm:w-72">
+            <dl className="space-y-1">
+              <Amount label={t('Gross')} value={formatMoney(sale.gross)} />
+              <Amount label={t('Discount')} value={sale.discount > 0 ? `−${formatMoney(sale.discount)}` : formatMoney(0)} />
+              <Amount label={t('Subtotal')} value={formatMoney(sale.subtotal)} />
+              <Amount label={sale.tax_enabled ? taxLabel : t('Tax')} value={formatMoney(sale.tax)} />
+              <Amount label={t('Service {{percent}}%', { percent: sale.service_percent })} value={formatMoney(sale.service)} />
+              <Amount strong label={t('Total')} value={formatMoney(sale.total)} />
+              {sale.refunded > 0 ? <Amount label={t('Refunded')} value={`−${formatMoney(sale.refunded)}`} /> : null}
+            </dl>
             {cash ? (
-              <div className="mt-2 space-y-1 border-t border-slate-200 pt-2 dark:border-slate-800">
+              <dl className="mt-2 space-y-1 border-t border-slate-200 pt-2 dark:border-slate-800">
                 {tendered.riel > 0 ? (
                   <>
                     <Amount label={t('Received in dollars')} value={formatMoney(tendered.dollars)} />
@@ -182,9 +185,9 @@ function SaleDetails({ sale, onClose }: { sale: Sale; onClose: () => void }) {
                 <Amount label={t('Tendered')} value={formatMoney(tendered.total)} />
                 <Amount label={t('Change')} value={formatMoney(sale.change)} />
                 <Amount label={t('Change (riel)')} value={formatRiel(sale.change_khr)} />
-              </div>
+              </dl>
             ) : null}
-          </dl>
+          </div>
         </div>
       </ModalBody>
       <ModalFooter>

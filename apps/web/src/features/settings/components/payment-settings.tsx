@@ -58,7 +58,7 @@ export function PaymentSettings() {
                     maxLength={40}
                     {...register(`methods.${index}.label`)}
                   />
-                  <p className="font-mono text-xs text-slate-400 dark:text-slate-500">{field.key}</p>
+                  <p className="font-mono text-xs text-slate-500 dark:text-slate-400">{field.key}</p>
                   {error ? (
                     <p id={fieldErrorId(id)} className="text-sm text-red-600 dark:text-red-400">
                       {error}

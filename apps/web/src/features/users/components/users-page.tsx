@@ -209,7 +209,7 @@ function StaffAccounts() {
       id: 'last-active',
       header: t('Last active'),
       className: 'hidden tabular-nums whitespace-nowrap xl:table-cell',
-      cell: (account) => (account.last_active_at ? lastActive(account) : <span className="text-slate-400">{t('Never')}</span>),
+      cell: (account) => (account.last_active_at ? lastActive(account) : <span className="text-slate-500 dark:text-slate-400">{t('Never')}</span>),
     },
     {
       id: 'actions',
