@@ -156,7 +156,7 @@ function ProductCard({ product, refused, onPick }: { product: PosProduct; refuse
         {promoted ? (
           <span className="flex items-baseline gap-1.5">
             <span className="font-semibold text-emerald-700 tabular-nums dark:text-emerald-400">{formatMoney(promotionPrice(product))}</span>
-            <span className="text-xs text-slate-400 tabular-nums line-through">{formatMoney(product.price)}</span>
+            <span className="text-xs text-slate-500 tabular-nums line-through dark:text-slate-400">{formatMoney(product.price)}</span>
           </span>
         ) : (
           <span className="font-semibold text-slate-900 tabular-nums dark:text-white">{formatMoney(product.price)}</span>
