@@ -1,43 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { DEMO, signIn } from './support';
-
-const kh = JSON.parse(fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/src/lib/locales/kh.json'), 'utf8')) as Record<string, string>;
+import { CONSOLE_SCREENS, DEMO, KHMER as kh, signIn } from './support';
 
 /** WCAG 2.1 A and AA: what the issue asks every screen to pass. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 const PUBLIC_SCREENS = ['/auth/sign-in', '/auth/sign-up', '/auth/forgot-password'];
 
-// The route table (app/router.tsx), as shell.spec.ts walks it, plus the users screen only an Admin sees.
-const SCREENS: [string, string][] = [
-  ['/dashboard', 'Dashboard'],
-  ['/products', 'Product List'],
-  ['/expire-product', 'Expiring Products'],
-  ['/category-list', 'Categories'],
-  ['/unit-list', 'Units'],
-  ['/inventory', 'Stock Inventory'],
-  ['/sale', 'Point of Sale'],
-  ['/orders', 'Sales Orders'],
-  ['/promotions', 'Promotions'],
-  ['/customers', 'Customers'],
-  ['/settings', 'Settings'],
-  ['/settings/account', 'Account Settings'],
-  ['/supplier', 'Suppliers'],
-  ['/supplies', 'Supplies'],
-  ['/supplies/create', 'Create Supply'],
-  ['/supplies-item', 'Supply Items'],
-  ['/report-purchase', 'Purchase Report'],
-  ['/report-sale', 'Sales Report'],
-  ['/report-stock', 'Stock Report'],
-  ['/profile', 'Profile'],
-  ['/notifications', 'Notifications'],
-  ['/chat', 'Conversation'],
-  ['/users', 'Users'],
-];
+// The route table without /supplies-list, the same screen as /supplies under a second path.
+const SCREENS = CONSOLE_SCREENS.filter(([route]) => route !== '/supplies-list');
 
 type Theme = 'light' | 'dark';
 

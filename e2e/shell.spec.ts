@@ -1,37 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { CONSOLE_SCREENS, KHMER as kh, signIn } from './support';
 
-const kh = JSON.parse(fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/src/lib/locales/kh.json'), 'utf8')) as Record<string, string>;
-
-// /products/new is the product list with the Add Product dialog open over it: catalog.spec.ts checks it.
-const SCREENS: [string, string][] = [
-  ['/dashboard', 'Dashboard'],
-  ['/products', 'Product List'],
-  ['/expire-product', 'Expiring Products'],
-  ['/category-list', 'Categories'],
-  ['/unit-list', 'Units'],
-  ['/inventory', 'Stock Inventory'],
-  ['/sale', 'Point of Sale'],
-  ['/orders', 'Sales Orders'],
-  ['/promotions', 'Promotions'],
-  ['/customers', 'Customers'],
-  ['/settings', 'Settings'],
-  ['/settings/account', 'Account Settings'],
-  ['/supplier', 'Suppliers'],
-  ['/supplies', 'Supplies'],
-  ['/supplies-list', 'Supplies'],
-  ['/supplies/create', 'Create Supply'],
-  ['/supplies-item', 'Supply Items'],
-  ['/report-purchase', 'Purchase Report'],
-  ['/report-sale', 'Sales Report'],
-  ['/report-stock', 'Stock Report'],
-  ['/profile', 'Profile'],
-  ['/notifications', 'Notifications'],
-  ['/chat', 'Conversation'],
-];
 
 test.describe('the shell', () => {
   test.beforeEach(async ({ page }) => {
@@ -40,7 +9,7 @@ test.describe('the shell', () => {
 
   test('every route of the route table opens inside the layout with its title', async ({ page }) => {
     test.setTimeout(120_000);
-    for (const [route, title] of SCREENS) {
+    for (const [route, title] of CONSOLE_SCREENS) {
       await page.goto(route);
       await expect(page.getByRole('heading', { level: 1 }), route).toHaveText(title);
       await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();

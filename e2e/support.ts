@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 
 export const DEMO = {
@@ -5,6 +8,41 @@ export const DEMO = {
   manager: { email: 'manager@demo.shop', password: 'demo1234', name: 'Manager Demo' },
   staff: { email: 'staff@demo.shop', password: 'demo1234', name: 'Staff Demo' },
 } as const;
+
+/**
+ * The console's route table (apps/web/src/app/router.tsx) with each screen's title, as an Admin
+ * sees it. /products/new is the product list with the Add Product dialog open: catalog.spec.ts
+ * checks it.
+ */
+export const CONSOLE_SCREENS: readonly (readonly [route: string, title: string])[] = [
+  ['/dashboard', 'Dashboard'],
+  ['/products', 'Product List'],
+  ['/expire-product', 'Expiring Products'],
+  ['/category-list', 'Categories'],
+  ['/unit-list', 'Units'],
+  ['/inventory', 'Stock Inventory'],
+  ['/sale', 'Point of Sale'],
+  ['/orders', 'Sales Orders'],
+  ['/promotions', 'Promotions'],
+  ['/customers', 'Customers'],
+  ['/settings', 'Settings'],
+  ['/settings/account', 'Account Settings'],
+  ['/supplier', 'Suppliers'],
+  ['/supplies', 'Supplies'],
+  ['/supplies-list', 'Supplies'],
+  ['/supplies/create', 'Create Supply'],
+  ['/supplies-item', 'Supply Items'],
+  ['/report-purchase', 'Purchase Report'],
+  ['/report-sale', 'Sales Report'],
+  ['/report-stock', 'Stock Report'],
+  ['/profile', 'Profile'],
+  ['/notifications', 'Notifications'],
+  ['/chat', 'Conversation'],
+  ['/users', 'Users'],
+];
+
+/** The Khmer texts, keyed by their English text. */
+export const KHMER = JSON.parse(fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/src/lib/locales/kh.json'), 'utf8')) as Record<string, string>;
 
 /** Signs in through the real sign-in screen and waits for the dashboard. */
 export async function signIn(page: Page, account: { email: string; password: string } = DEMO.admin) {

@@ -39,7 +39,10 @@ export function SearchBox() {
   const q = useDebouncedValue(term, SEARCH_DELAY_MS);
   const results = useSearchResults(q);
 
-  const groups = toGroups(q === '' ? undefined : results.data, t);
+  // The answer on screen belongs to the text being typed on (or backspaced), never to an older,
+  // unrelated search whose pause has not ended yet.
+  const current = q !== '' && (term.startsWith(q) || q.startsWith(term)) && term !== '';
+  const groups = toGroups(current ? results.data : undefined, t);
   const hits = groups.flatMap((group) => group.hits);
   // Until the answer for what is typed arrives, the last one may still be on screen.
   const waiting = term !== q || results.isPlaceholderData || (results.isPending && q !== '');
