@@ -1,9 +1,9 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Tabs } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/ui/page-title';
 import { cn } from '@/lib/cn';
+import { useTabParam } from '@/lib/use-tab-param';
 import { AccountDetailsForm } from './account-details-form';
 import { ActivityTab } from './activity-tab';
 import { ApiKeysTab } from './api-keys-tab';
@@ -43,29 +43,17 @@ const TABS: { value: string; label: (t: Translate) => string; content: () => Rea
   { value: 'activity', label: (t) => t('Activity'), content: () => <ActivityTab /> },
   { value: 'danger-zone', label: (t) => t('Danger Zone'), content: () => <DangerZoneTab /> },
 ];
+const TAB_VALUES = TABS.map(({ value }) => value);
 
 export function ProfilePage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const param = params.get('tab');
-  const tab = TABS.some(({ value }) => value === param) ? (param as string) : 'overview';
+  const [tab, selectTab] = useTabParam(TAB_VALUES, 'overview');
   const listRef = useRef<HTMLDivElement>(null);
 
   // The tab row scrolls sideways on a narrow screen: keep the open tab in sight (e.g. after a reload).
   useEffect(() => {
     listRef.current?.querySelector('[data-state="active"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, [tab]);
-
-  function selectTab(value: string) {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set('tab', value);
-        return next;
-      },
-      { replace: true },
-    );
-  }
 
   return (
     <section>

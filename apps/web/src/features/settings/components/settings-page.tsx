@@ -2,7 +2,6 @@ import { useEffect, useRef, type ComponentType } from 'react';
 import { Lock } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { SETTINGS_SECTIONS, type SettingsSection } from '@shop/contracts/settings';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { Button } from '@/components/ui/button';
@@ -13,6 +12,7 @@ import { cn } from '@/lib/cn';
 import { useCan } from '@/lib/permissions';
 import { useShopSettings } from '@/lib/shop-settings';
 import { useMediaQuery } from '@/lib/use-media-query';
+import { useTabParam } from '@/lib/use-tab-param';
 import { GeneralSettings } from './general-settings';
 import { HoursSettings } from './hours-settings';
 import { LocalizationSettings } from './localization-settings';
@@ -36,18 +36,12 @@ const TABS: { section: SettingsSection; label: (t: (key: string) => string) => s
 
 const WIDE_QUERY = '(min-width: 768px)';
 
-function isSection(value: string | null): value is SettingsSection {
-  return (SETTINGS_SECTIONS as readonly string[]).includes(value ?? '');
-}
-
 export function SettingsPage() {
   const { t } = useTranslation();
   const settings = useShopSettings();
   const canWrite = useCan('settings:write');
   const wide = useMediaQuery(WIDE_QUERY);
-  const [params, setParams] = useSearchParams();
-  const param = params.get('tab');
-  const tab: SettingsSection = isSection(param) ? param : 'general';
+  const [tab, selectTab] = useTabParam<SettingsSection>(SETTINGS_SECTIONS, 'general');
   const listRef = useRef<HTMLDivElement>(null);
 
   // On a narrow screen the tabs scroll sideways: keep the open one in sight (e.g. after a reload).
@@ -55,17 +49,6 @@ export function SettingsPage() {
     if (wide) return;
     listRef.current?.querySelector('[data-state="active"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, [tab, wide, settings.isSuccess]);
-
-  function selectTab(value: string) {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set('tab', value);
-        return next;
-      },
-      { replace: true },
-    );
-  }
 
   return (
     <section>
