@@ -4,6 +4,7 @@
 import { openDatabase } from '../apps/server/src/db/client';
 import { systemClock } from '../apps/server/src/lib/clock';
 import { checkout } from '../apps/server/src/services/checkout';
+import { fromCents, percentOfCents, sumCents, toCents } from '../packages/contracts/src/money';
 import { saleInputSchema } from '../packages/contracts/src/sale';
 
 const [target, secondsArg, concurrencyArg, productsJson, userIdArg] = process.argv.slice(2);
@@ -12,16 +13,16 @@ const database = target!.startsWith('postgres') ? openDatabase({ databaseUrl: ta
 const ctx = { db: database.db, kind: database.kind, clock: systemClock };
 const viewer = { userId: Number(userIdArg), role: 'Admin' as const };
 
-const cents = (n: number) => Math.round(n * 100);
 function body(n: number) {
   // The same 3-line sales the HTTP run rings up.
   const lines = [0, 1, 2].map((k) => products[(n * 3 + k) % products.length]!);
-  const subtotal = lines.reduce((sum, p) => sum + cents(p.price), 0);
+  const subtotal = sumCents(lines.map((p) => toCents(p.price)));
   return saleInputSchema.parse({
     sale_date: new Date().toISOString(),
     payment_method: 'Card',
     items: lines.map((p) => ({ product_id: p.id, quantity: 1, unit_price: p.price })),
-    total_amount: (subtotal + Math.round((subtotal * 1000) / 10_000)) / 100,
+    // The demo's 10 % tax, exclusive.
+    total_amount: fromCents(subtotal + percentOfCents(subtotal, 1000)),
   });
 }
 

@@ -160,11 +160,12 @@ async function benchDatabase(databaseUrl) {
       if (r.status !== 201) throw new Error(`stock receipt answered ${r.status}`);
     }
     const linesOf = (n) => [0, 1, 2].map((k) => stocked[(n * 3 + k) % stocked.length]);
-    const cents = (amount) => Math.round(amount * 100);
+    const { fromCents, percentOfCents, sumCents, toCents } = await tsImport('../packages/contracts/src/money.ts', import.meta.url);
     const saleBody = (n) => {
       const lines = linesOf(n);
-      const subtotal = lines.reduce((sum, p) => sum + cents(p.price), 0);
-      const total = (subtotal + Math.round((subtotal * 1000) / 10_000)) / 100;
+      const subtotal = sumCents(lines.map((p) => toCents(p.price)));
+      // The demo's 10 % tax, exclusive.
+      const total = fromCents(subtotal + percentOfCents(subtotal, 1000));
       return JSON.stringify({ sale_date: new Date().toISOString(), payment_method: 'Card', items: lines.map((p) => ({ product_id: p.id, quantity: 1, unit_price: p.price })), total_amount: total });
     };
     let saleNumber = 0;

@@ -1,4 +1,4 @@
-// `npm test`: every suite — server on SQLite and PostgreSQL, web components, end to end in
+// `npm test`: every suite — the shared contracts' rules, server on SQLite and PostgreSQL, web components, end to end in
 // Chromium — then one closing line with the totals.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,6 +14,11 @@ const env = { ...process.env, TEST_REPORT_DIR: reports, PLAYWRIGHT_JSON_OUTPUT_N
 buildIfStale();
 
 const suites = [
+  {
+    name: 'contracts (money, pricing)',
+    cwd: 'packages/contracts',
+    command: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'contracts.json')}`],
+  },
   { name: 'server (SQLite + PostgreSQL)', cwd: 'apps/server', command: ['node', 'test/run.mjs'] },
   {
     name: 'web components',

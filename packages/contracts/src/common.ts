@@ -93,17 +93,6 @@ export function optionalHttpUrl(label: string) {
   });
 }
 
-/** A money amount in the API's decimal form: 0 or more, at most 2 decimals. */
-export function moneyAmount(label: string) {
-  return z
-    .number({ error: `${label} is required.` })
-    .min(0, `${label} must be 0 or more.`)
-    .max(1_000_000, `${label} must be at most 1,000,000.`)
-    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
-      message: `${label} can have at most 2 decimals.`,
-    });
-}
-
 /** A calendar date as `YYYY-MM-DD` that exists (no 2026-02-30). */
 export const calendarDateSchema = z
   .string({ error: 'Enter a date as YYYY-MM-DD.' })

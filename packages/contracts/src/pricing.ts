@@ -1,6 +1,9 @@
+import { discountedUnitCents, includedTaxCents, lineTotalCents, percentOfCents, sumCents } from './money';
+
 /*
  * How a sale is priced, in integer cents. The till shows these figures and the server records
- * them, so both call this one function and can never disagree by a rounding.
+ * them, so both call this one function and can never disagree by a rounding. The rounding rules
+ * themselves are the money module's.
  */
 
 export interface PricedLineInput {
@@ -35,35 +38,23 @@ export interface SalePricing {
   totalCents: number;
 }
 
-/** Half away from zero, on whole cents (amounts here are never negative). */
-const percentOf = (cents: number, bp: number) => Math.round((cents * bp) / 10_000);
-
 export function priceSale(lines: readonly PricedLineInput[], options: PricingOptions): SalePricing {
   const priced = lines.map((line) => {
-    const grossCents = line.unitPriceCents * line.quantity;
-    // The discount is per unit, so two separate lines of one product price the same as one line of two.
-    const discountCents = percentOf(line.unitPriceCents, line.discountBp) * line.quantity;
-    return { grossCents, discountCents, lineTotalCents: grossCents - discountCents };
+    const grossCents = lineTotalCents(line.quantity, line.unitPriceCents);
+    const lineTotal = lineTotalCents(line.quantity, discountedUnitCents(line.unitPriceCents, line.discountBp));
+    return { grossCents, discountCents: grossCents - lineTotal, lineTotalCents: lineTotal };
   });
-  const grossCents = priced.reduce((sum, line) => sum + line.grossCents, 0);
-  const discountCents = priced.reduce((sum, line) => sum + line.discountCents, 0);
+  const grossCents = sumCents(priced.map((line) => line.grossCents));
+  const discountCents = sumCents(priced.map((line) => line.discountCents));
   const subtotalCents = grossCents - discountCents;
   let taxCents = 0;
   if (options.taxEnabled && options.taxRateBp > 0) {
-    taxCents = options.taxInclusive
-      ? subtotalCents - Math.round((subtotalCents * 10_000) / (10_000 + options.taxRateBp))
-      : percentOf(subtotalCents, options.taxRateBp);
+    taxCents = options.taxInclusive ? includedTaxCents(subtotalCents, options.taxRateBp) : percentOfCents(subtotalCents, options.taxRateBp);
   }
-  const serviceCents = percentOf(subtotalCents, options.serviceBp);
+  const serviceCents = percentOfCents(subtotalCents, options.serviceBp);
   const totalCents = subtotalCents + (options.taxInclusive ? 0 : taxCents) + serviceCents;
   return { lines: priced, grossCents, discountCents, subtotalCents, taxCents, serviceCents, totalCents };
 }
-
-/** Cash handed over in riel, in US cents at the shop's rate (rounded down: never over-credit). */
-export const rielToCents = (riel: number, khrPerUsd: number) => Math.floor((riel * 100) / khrPerUsd);
-
-/** Change in riel for change owed in cents, rounded down to 100 riel, the smallest note in use. */
-export const centsToRielChange = (cents: number, khrPerUsd: number) => Math.floor((cents * khrPerUsd) / 100 / 100) * 100;
 
 /** The best promotion of a product: the largest discount among those active and not expired on `today`. */
 export function bestPromotion<P extends { discountBp: number; active: boolean; validUntil: string | null }>(promotions: readonly P[], today: string): P | null {

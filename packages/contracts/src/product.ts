@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { money, quantity } from './money';
 import {
   booleanFilterSchema,
   listQuerySchema,
-  moneyAmount,
   optionalHttpUrl,
   optionalIdFilterSchema,
   optionalText,
@@ -39,15 +39,10 @@ export const productInputSchema = z.object({
   barcode: optionalText(64, 'Barcode'),
   category_id: referenceId('Please select a category.'),
   unit_id: referenceId('Please select a unit.'),
-  price: moneyAmount('Price'),
+  price: money('Price'),
   active: z.boolean({ error: 'Active must be true or false.' }).default(true),
   track_stock: z.boolean({ error: 'Track stock must be true or false.' }).default(true),
-  reorder_level: z
-    .number({ error: 'Reorder level must be a number.' })
-    .int('Reorder level must be a whole number.')
-    .min(0, 'Reorder level must be 0 or more.')
-    .max(1_000_000, 'Reorder level is too large.')
-    .default(0),
+  reorder_level: quantity('Reorder level').min(0, 'Reorder level must be 0 or more.').default(0),
   image: optionalHttpUrl('Image'),
   description: optionalText(2000, 'Description'),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { percent } from './money';
 import { booleanFilterSchema, calendarDateSchema, listQuerySchema, optionalIdFilterSchema, referenceId, requiredText } from './common';
 
 export const promotionSchema = z.object({
@@ -20,13 +21,7 @@ export const DEFAULT_PROMOTION_DISCOUNT = 10;
 export const promotionInputSchema = z.object({
   title: requiredText(200, 'Title', 'Title is required.'),
   product_id: referenceId('Please select a product.'),
-  discount: z
-    .number({ error: 'Discount must be between 0 and 100.' })
-    .min(0, 'Discount must be between 0 and 100.')
-    .max(100, 'Discount must be between 0 and 100.')
-    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
-      message: 'Discount can have at most 2 decimals.',
-    }),
+  discount: percent('Discount', { invalid: 'Discount must be between 0 and 100.' }),
   valid_until: z.preprocess((value) => (value === '' ? null : value), calendarDateSchema.nullish()).transform((v) => v ?? null),
   active: z.boolean({ error: 'Active must be true or false.' }).default(true),
 });

@@ -1,23 +1,13 @@
 import { z } from 'zod';
+import { money, percent, quantity, riel } from './money';
 import { fromNotAfterTo, listMetaSchema, listQuerySchema, MAX_PER_PAGE, optionalChoiceFilter, optionalDateFilterSchema, optionalIdFilterSchema, optionalText, referenceId, urlInteger } from './common';
 
 export const SALE_CHANNELS = ['POS', 'Online', 'Catering'] as const;
 export const SALE_STATUSES = ['Paid', 'Partial', 'Refunded', 'Cancelled'] as const;
 
-const money = (label: string) =>
-  z
-    .number({ error: `${label} must be a number.` })
-    .min(0, `${label} must be 0 or more.`)
-    .max(10_000_000, `${label} is too large.`)
-    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, `${label} can have at most 2 decimals.`);
-
 export const saleLineInputSchema = z.object({
   product_id: referenceId('Choose a product for every line.'),
-  quantity: z
-    .number({ error: 'Quantity must be a number.' })
-    .int('Quantity must be a whole number.')
-    .min(1, 'Quantity must be at least 1.')
-    .max(100_000, 'Quantity is too large.'),
+  quantity: quantity('Quantity').min(1, 'Quantity must be at least 1.'),
   /** The catalogue price the till showed (before promotions); checked by the server. */
   unit_price: money('Unit price'),
 });
@@ -43,20 +33,11 @@ export const saleInputSchema = z.object({
   customer_id: referenceId('Choose a customer from the list.').nullish().transform((v) => v ?? null),
   channel: z.enum(SALE_CHANNELS, { error: 'Channel must be POS, Online or Catering.' }).default('POS'),
   tax_enabled: z.boolean({ error: 'Tax must be on or off.' }).default(true),
-  service_percent: z
-    .number({ error: 'Service charge must be a number.' })
-    .min(0, 'Service charge must be between 0 and 100.')
-    .max(100, 'Service charge must be between 0 and 100.')
-    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'Service charge can have at most 2 decimals.')
-    .default(0),
+  service_percent: percent('Service charge').default(0),
   /** Cash handed over in dollars (cash sales); other methods are paid exactly. */
   tendered: money('Tendered amount').nullish().transform((v) => v ?? null),
   /** Cash handed over in riel, counted at the shop's rate. */
-  tendered_khr: z
-    .number({ error: 'Riel tendered must be a number.' })
-    .int('Riel tendered must be a whole number.')
-    .min(0, 'Riel tendered must be 0 or more.')
-    .max(1_000_000_000, 'Riel tendered is too large.')
+  tendered_khr: riel('Riel tendered')
     .nullish()
     .transform((v) => v ?? 0),
   notes: optionalText(500, 'Notes'),
@@ -174,7 +155,7 @@ export const refundInputSchema = z.object({
     .array(
       z.object({
         sale_item_id: referenceId('Choose a line of this sale.'),
-        quantity: z.number({ error: 'Quantity must be a number.' }).int('Quantity must be a whole number.').min(1, 'Quantity must be at least 1.'),
+        quantity: quantity('Quantity').min(1, 'Quantity must be at least 1.'),
       }),
     )
     .min(1, 'Choose at least one line to refund.')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { percent } from './money';
 
 /*
  * Shop-wide settings: one section per tab of the Settings screen (spec 01 §3, defaults §9).
@@ -10,13 +11,6 @@ const text = (max: number, label: string) =>
     .string({ error: `${label} must be text.` })
     .trim()
     .max(max, `${label} must be at most ${max} characters.`);
-
-const percent = (label: string) =>
-  z
-    .number({ error: `${label} must be a number.` })
-    .min(0, `${label} must be between 0 and 100.`)
-    .max(100, `${label} must be between 0 and 100.`)
-    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, `${label} can have at most 2 decimals.`);
 
 const flag = (label: string) => z.boolean({ error: `${label} must be true or false.` });
 

@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import { calendarDateSchema, listMetaSchema, listQuerySchema, moneyAmount, optionalIdFilterSchema, optionalText, referenceId, urlInteger } from './common';
-
-const quantity = (label: string) =>
-  z
-    .number({ error: `${label} must be a number.` })
-    .int(`${label} must be a whole number.`)
-    .min(-1_000_000, `${label} is too large.`)
-    .max(1_000_000, `${label} is too large.`);
+import { calendarDateSchema, listMetaSchema, listQuerySchema, optionalIdFilterSchema, optionalText, referenceId, urlInteger } from './common';
+import { money, quantity } from './money';
 
 const optionalDate = z.preprocess((value) => (value === '' ? null : value), calendarDateSchema.nullish()).transform((v) => v ?? null);
 
@@ -32,7 +26,7 @@ export type StockRecord = z.infer<typeof stockRecordSchema>;
 export const stockRecordInputSchema = z.object({
   product_id: referenceId('Please select a product.'),
   quantity: quantity('Quantity').min(1, 'Quantity must be > 0.'),
-  price_in: moneyAmount('Price in'),
+  price_in: money('Price in'),
   received_date: optionalDate,
   expire_date: optionalDate,
   notes: optionalText(500, 'Notes'),

@@ -4,7 +4,6 @@ import {
   fromNotAfterTo,
   listMetaSchema,
   listQuerySchema,
-  moneyAmount,
   optionalChoiceFilter,
   optionalDateFilterSchema,
   optionalIdFilterSchema,
@@ -12,6 +11,7 @@ import {
   referenceId,
   requiredText,
 } from './common';
+import { money, quantity } from './money';
 
 const optionalDate = z.preprocess((value) => (value === '' ? null : value), calendarDateSchema.nullish()).transform((v) => v ?? null);
 
@@ -21,11 +21,8 @@ export const SUPPLY_STATUSES = ['Pending', 'Received', 'Cancelled'] as const;
 /** One line of the Create Supply form; the checks and their order are spec 02 §5's. */
 export const supplyLineInputSchema = z.object({
   product_id: referenceId('Each line must have a product.'),
-  supply_quantity: z.number({ error: 'Quantity must be > 0.' }).int('Quantity must be a whole number.').min(1, 'Quantity must be > 0.').max(1_000_000, 'Quantity is too large.'),
-  unit_price: z.number({ error: 'Unit price must be ≥ 0.' }).min(0, 'Unit price must be ≥ 0.').max(1_000_000, 'Unit price is too large.').refine(
-    (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
-    'Unit price can have at most 2 decimals.',
-  ),
+  supply_quantity: quantity('Quantity', { invalid: 'Quantity must be > 0.' }).min(1, 'Quantity must be > 0.'),
+  unit_price: money('Unit price', { invalid: 'Unit price must be ≥ 0.' }),
   expire_date: optionalDate,
   /** When this line arrived, if not on the invoice date. */
   received_date: optionalDate,
@@ -39,8 +36,8 @@ export const supplyInputSchema = z.object({
   items: z.array(supplyLineInputSchema, { error: 'Please add at least one item.' }).min(1, 'Please add at least one item.').max(500, 'A supply can have at most 500 lines.'),
   reference: optionalText(100, 'Reference'),
   payment_method: z.enum(PAYMENT_METHODS, { error: 'Payment must be Cash, Card or Bank.' }).nullish().transform((v) => v ?? null),
-  tax: moneyAmount('Tax').optional(),
-  freight: moneyAmount('Freight').optional(),
+  tax: money('Tax').optional(),
+  freight: money('Freight').optional(),
   notes: optionalText(2000, 'Notes'),
 });
 export type SupplyInput = z.input<typeof supplyInputSchema>;

@@ -202,7 +202,7 @@ const DEMO_SUPPLIES: [string, string, number, [string, number, number, number | 
 async function seedDemoStock(ctx: ServiceContext) {
   const { db, clock } = ctx;
   const admin = await db.selectFrom('users').select('id').where('email', '=', 'admin@demo.shop').executeTakeFirstOrThrow();
-  const actor = { userId: admin.id };
+  const actor = { userId: admin.id, role: 'Admin' as const };
   const today = businessDate(clock.now());
   const products = new Map((await db.selectFrom('products').select(['id', 'sku']).execute()).map((p) => [p.sku, p.id]));
   const suppliers = new Map((await db.selectFrom('suppliers').select(['id', 'code']).execute()).map((s) => [s.code, s.id]));
@@ -240,7 +240,7 @@ async function seedDemoStock(ctx: ServiceContext) {
 async function seedDemoShop(ctx: ServiceContext) {
   const { db, clock } = ctx;
   const admin = await db.selectFrom('users').select('id').where('email', '=', 'admin@demo.shop').executeTakeFirstOrThrow();
-  const actor = { userId: admin.id };
+  const actor = { userId: admin.id, role: 'Admin' as const };
   await updateSettingsSection(ctx, 'general', { ...DEFAULT_SETTINGS.general, name: 'Mekong Corner Cafe', phone: '+855 12 345 000', address: 'Street 240, Daun Penh, Phnom Penh' }, actor);
   // Cambodian shops take bank transfers by QR code every day, so the demo turns Bank on.
   await updateSettingsSection(ctx, 'payments', { methods: DEFAULT_SETTINGS.payments.methods.map((method) => ({ ...method, enabled: true })) }, actor);

@@ -1,16 +1,18 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_MESSAGES, type Role } from '@shop/contracts/common';
+import { API_MESSAGES } from '@shop/contracts/common';
+import { can, isPermission, type Access } from '@shop/contracts/permissions';
 import { PROFILE_MESSAGES } from '@shop/contracts/profile';
 import type { UserRow } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { API_KEY_PATTERN, findUserByApiKey } from '../services/api-keys';
+import type { Actor } from '../services/context';
 import { findSessionByToken } from '../services/sessions';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Reachable without a bearer token (sign-in, health). */
-    public?: boolean;
+    /** What the caller needs: every /api route says (docs/decisions/0006-permissions.md). */
+    access?: Access;
   }
   interface FastifyRequest {
     /** A signed-in session, or an API key acting as its owner (then sessionId is null). */
@@ -25,23 +27,38 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** Every /api route needs a live session unless its config says `public: true`. */
+/**
+ * Every /api route declares its access: `public`, `signed-in`, or a permission of the one table.
+ * A route that forgets stops the server at start rather than opening up. A caller without a
+ * live session gets 401; one whose role lacks the permission gets 403 before anything is read.
+ */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (request.is404 || request.routeOptions.config.public) return;
-    const token = bearerToken(request);
-    if (token && API_KEY_PATTERN.test(token)) {
-      const key = await findUserByApiKey(app.services, token);
-      if (!key) throw new AppError(401, API_MESSAGES.unauthenticated);
-      request.auth = { user: key.user, sessionId: null, apiKeyId: key.apiKeyId };
-      return;
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (access !== 'public' && access !== 'signed-in' && !isPermission(access)) {
+      throw new Error(`${String(route.method)} ${route.url} must declare config.access: 'public', 'signed-in' or a permission`);
     }
-    const session = token ? await findSessionByToken(app.services, token) : null;
-    if (!session) throw new AppError(401, API_MESSAGES.unauthenticated);
-    request.auth = { user: session.user, sessionId: session.sessionId, apiKeyId: null };
+  });
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const access = request.routeOptions.config.access;
+    if (request.is404 || access === 'public') return;
+    request.auth = await authenticate(request);
+    if (access !== 'signed-in' && !can(request.auth.user.role, access!)) throw new AppError(403, API_MESSAGES.forbidden);
   });
 });
+
+async function authenticate(request: FastifyRequest): Promise<NonNullable<FastifyRequest['auth']>> {
+  const token = bearerToken(request);
+  if (token && API_KEY_PATTERN.test(token)) {
+    const key = await findUserByApiKey(request.server.services, token);
+    if (!key) throw new AppError(401, API_MESSAGES.unauthenticated);
+    return { user: key.user, sessionId: null, apiKeyId: key.apiKeyId };
+  }
+  const session = token ? await findSessionByToken(request.server.services, token) : null;
+  if (!session) throw new AppError(401, API_MESSAGES.unauthenticated);
+  return { user: session.user, sessionId: session.sessionId, apiKeyId: null };
+}
 
 /**
  * The signed-in session of a route that changes the account's own security (password, 2FA,
@@ -60,9 +77,8 @@ export function currentUser(request: FastifyRequest): UserRow {
   return request.auth.user;
 }
 
-/** A route option: only these roles may call it, others get 403. */
-export function requireRole(...roles: Role[]): preValidationAsyncHookHandler {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
-    if (!roles.includes(currentUser(request).role)) throw new AppError(403, API_MESSAGES.forbidden);
-  };
+/** Who is acting, for the services' rules and the audit log. */
+export function actorOf(request: FastifyRequest): Actor {
+  const user = currentUser(request);
+  return { userId: user.id, role: user.role };
 }

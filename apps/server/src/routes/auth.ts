@@ -9,7 +9,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
-      config: { public: true, rateLimit: { max: app.loginRateLimitPerMinute, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: app.loginRateLimitPerMinute, timeWindow: '1 minute' } },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password (and the code of two-step sign-in when the account uses it)',
@@ -32,7 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/signup',
     {
-      config: { public: true, rateLimit: { max: app.loginRateLimitPerMinute, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: app.loginRateLimitPerMinute, timeWindow: '1 minute' } },
       schema: {
         tags: ['auth'],
         summary: 'Ask for an account: a Staff account that waits for an Admin to approve it',
@@ -49,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/logout',
-    { schema: { tags: ['auth'], summary: 'Revoke the current session', response: { 200: messageResponseSchema } } },
+    { config: { access: 'signed-in' }, schema: { tags: ['auth'], summary: 'Revoke the current session', response: { 200: messageResponseSchema } } },
     async (request) => {
       const { user, sessionId } = currentSession(request);
       await signOut(app.services, sessionId, user.id);
@@ -59,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/me',
-    { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: meResponseSchema } } },
+    { config: { access: 'signed-in' }, schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: meResponseSchema } } },
     async (request) => ({ data: toUser(currentUser(request)) }),
   );
 };

@@ -7,8 +7,6 @@ import * as products from '../services/products';
 import * as units from '../services/units';
 import { crudRoutes } from './crud';
 
-const MANAGERS = ['Admin', 'Manager'] as const;
-
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(
     crudRoutes({
@@ -18,7 +16,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       listQuery: categoryListQuerySchema,
       input: categoryInputSchema,
       item: categorySchema,
-      writeRoles: [...MANAGERS],
+      writeAccess: 'catalog:manage',
       list: categories.listCategories,
       get: categories.getCategory,
       create: categories.createCategory,
@@ -34,7 +32,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       listQuery: unitListQuerySchema,
       input: unitInputSchema,
       item: unitSchema,
-      writeRoles: [...MANAGERS],
+      writeAccess: 'catalog:manage',
       list: units.listUnits,
       get: units.getUnit,
       create: units.createUnit,
@@ -50,7 +48,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       listQuery: productListQuerySchema,
       input: productInputSchema,
       item: productSchema,
-      writeRoles: [...MANAGERS],
+      writeAccess: 'catalog:manage',
       listOffMainThread: true,
       list: products.listProducts,
       get: products.getProduct,

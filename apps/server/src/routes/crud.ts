@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamsSchema, listResponseSchema, recordResponseSchema, type ListMeta, type Role } from '@shop/contracts/common';
-import { currentUser, requireRole } from '../plugins/auth';
+import { idParamsSchema, listResponseSchema, recordResponseSchema, type ListMeta } from '@shop/contracts/common';
+import type { Access, Permission } from '@shop/contracts/permissions';
+import { actorOf } from '../plugins/auth';
 import type { Actor, ServiceContext } from '../services/context';
 
 /** The five calls of a list-and-form resource, each a thin shell over its service. */
@@ -13,12 +14,12 @@ export interface CrudResource<Query extends z.ZodType, Input extends z.ZodType, 
   listQuery: Query;
   input: Input;
   item: Item;
-  /** Roles that may list and read; every signed-in role when left out. */
-  readRoles?: Role[];
-  /** Roles that may create, update and delete. */
-  writeRoles: Role[];
-  /** Roles that may create, when wider than writeRoles (Staff adding a customer at the till). */
-  createRoles?: Role[];
+  /** Who may list and read; every signed-in user when left out. */
+  readAccess?: Access;
+  /** Who may create, update and delete. */
+  writeAccess: Permission;
+  /** Who may create, when wider than writeAccess (Staff adding a customer at the till). */
+  createAccess?: Permission;
   /** Lists that scan a large table read off the main thread (SQLite), like the reports. */
   listOffMainThread?: boolean;
   list(ctx: ServiceContext, query: z.output<Query>): Promise<{ data: z.output<Item>[]; meta: ListMeta }>;
@@ -36,33 +37,33 @@ export function crudRoutes<Query extends z.ZodType, Input extends z.ZodType, Ite
     // The zod provider cannot resolve types through these generics; the schemas below still
     // validate every request and response at run time, and the services are typed.
     const app = zodApp as unknown as FastifyInstance;
-    const actor = (request: FastifyRequest): Actor => ({ userId: currentUser(request).id });
     const idOf = (request: FastifyRequest) => (request.params as z.output<typeof idParamsSchema>).id;
     const queryOf = (request: FastifyRequest) => request.query as z.output<Query>;
     const bodyOf = (request: FastifyRequest) => request.body as z.output<Input>;
 
-    const readGuard = resource.readRoles ? { preValidation: requireRole(...resource.readRoles) } : {};
+    const read = { access: resource.readAccess ?? 'signed-in' } as const;
+    const write = { access: resource.writeAccess } as const;
 
     app.get(
       path,
-      { ...readGuard, schema: { tags: [tag], summary: `List ${noun}s`, querystring: resource.listQuery, response: { 200: listResponseSchema(resource.item) } } },
+      { config: read, schema: { tags: [tag], summary: `List ${noun}s`, querystring: resource.listQuery, response: { 200: listResponseSchema(resource.item) } } },
       async (request) => resource.list(resource.listOffMainThread ? app.reports : app.services, queryOf(request)),
     );
 
     app.get(
       `${path}/:id`,
-      { ...readGuard, schema: { tags: [tag], summary: `One ${noun}`, params: idParamsSchema, response: { 200: recordResponseSchema(resource.item) } } },
+      { config: read, schema: { tags: [tag], summary: `One ${noun}`, params: idParamsSchema, response: { 200: recordResponseSchema(resource.item) } } },
       async (request) => ({ data: await resource.get(app.services, idOf(request)) }),
     );
 
     app.post(
       path,
       {
-        preValidation: requireRole(...(resource.createRoles ?? resource.writeRoles)),
+        config: { access: resource.createAccess ?? resource.writeAccess },
         schema: { tags: [tag], summary: `Create a ${noun}`, body: resource.input, response: { 201: recordResponseSchema(resource.item) } },
       },
       async (request, reply) => {
-        const data = await resource.create(app.services, bodyOf(request), actor(request));
+        const data = await resource.create(app.services, bodyOf(request), actorOf(request));
         return reply.status(201).send({ data });
       },
     );
@@ -70,7 +71,7 @@ export function crudRoutes<Query extends z.ZodType, Input extends z.ZodType, Ite
     app.put(
       `${path}/:id`,
       {
-        preValidation: requireRole(...resource.writeRoles),
+        config: write,
         schema: {
           tags: [tag],
           summary: `Replace a ${noun}`,
@@ -79,17 +80,17 @@ export function crudRoutes<Query extends z.ZodType, Input extends z.ZodType, Ite
           response: { 200: recordResponseSchema(resource.item) },
         },
       },
-      async (request) => ({ data: await resource.update(app.services, idOf(request), bodyOf(request), actor(request)) }),
+      async (request) => ({ data: await resource.update(app.services, idOf(request), bodyOf(request), actorOf(request)) }),
     );
 
     app.delete(
       `${path}/:id`,
       {
-        preValidation: requireRole(...resource.writeRoles),
+        config: write,
         schema: { tags: [tag], summary: `Delete a ${noun}`, params: idParamsSchema, response: { 204: z.null().describe('Deleted') } },
       },
       async (request, reply) => {
-        await resource.remove(app.services, idOf(request), actor(request));
+        await resource.remove(app.services, idOf(request), actorOf(request));
         return reply.status(204).send();
       },
     );

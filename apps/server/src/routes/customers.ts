@@ -9,9 +9,9 @@ export const customerRoutes = crudRoutes({
   listQuery: customerListQuerySchema,
   input: customerInputSchema,
   item: customerSchema,
-  writeRoles: ['Admin', 'Manager'],
+  writeAccess: 'customers:manage',
   // Staff add a customer at the till; changing or removing one is a manager's call.
-  createRoles: ['Admin', 'Manager', 'Staff'],
+  createAccess: 'customers:create',
   list: customers.listCustomers,
   get: customers.getCustomer,
   create: customers.createCustomer,

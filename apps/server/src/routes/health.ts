@@ -6,7 +6,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: {
         tags: ['system'],
         summary: 'Liveness and database check',

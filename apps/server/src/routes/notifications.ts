@@ -15,22 +15,24 @@ import * as notifications from '../services/notifications';
 /** The signed-in user's own notifications. */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['notifications'];
+  const own = { access: 'signed-in' } as const;
 
   app.get(
     '/notifications',
-    { schema: { tags, summary: 'My notifications, newest first', querystring: notificationListQuerySchema, response: { 200: notificationListResponseSchema } } },
+    { config: own, schema: { tags, summary: 'My notifications, newest first', querystring: notificationListQuerySchema, response: { 200: notificationListResponseSchema } } },
     async (request) => notifications.listNotifications(app.services, currentUser(request).id, request.query),
   );
 
   app.get(
     '/notifications/unread-count',
-    { schema: { tags, summary: 'How many of my notifications are unread (the header badge)', response: { 200: unreadCountSchema } } },
+    { config: own, schema: { tags, summary: 'How many of my notifications are unread (the header badge)', response: { 200: unreadCountSchema } } },
     async (request) => ({ data: { unread: await notifications.unreadCount(app.services, currentUser(request).id) } }),
   );
 
   app.put(
     '/notifications/:id',
     {
+      config: own,
       schema: {
         tags,
         summary: 'Mark one notification read or unread',
@@ -46,7 +48,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/notifications/read-all',
-    { schema: { tags, summary: 'Mark all my notifications read', response: { 200: messageResponseSchema } } },
+    { config: own, schema: { tags, summary: 'Mark all my notifications read', response: { 200: messageResponseSchema } } },
     async (request) => {
       await notifications.markAllRead(app.services, currentUser(request).id);
       return { message: NOTIFICATION_MESSAGES.allRead };
@@ -55,7 +57,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/notifications/:id',
-    { schema: { tags, summary: 'Delete one notification', params: idParamsSchema, response: { 200: messageResponseSchema } } },
+    { config: own, schema: { tags, summary: 'Delete one notification', params: idParamsSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
       await notifications.deleteNotification(app.services, currentUser(request).id, request.params.id);
       return { message: NOTIFICATION_MESSAGES.deleted };

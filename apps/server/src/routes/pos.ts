@@ -7,6 +7,7 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/pos/catalog',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['sales'],
         summary: "The till's catalogue: active products with stock and today's best promotion, in one answer",

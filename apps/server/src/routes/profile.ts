@@ -28,14 +28,16 @@ import { toggleTwoFactor } from '../services/two-factor';
 /** The signed-in user's own account (spec 02 "Profile"). Security changes need a real session, not an API key. */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['profile'];
+  const own = { access: 'signed-in' } as const;
 
-  app.get('/profile', { schema: { tags, summary: 'My profile', response: { 200: recordResponseSchema(profileSchema) } } }, async (request) => ({
+  app.get('/profile', { config: own, schema: { tags, summary: 'My profile', response: { 200: recordResponseSchema(profileSchema) } } }, async (request) => ({
     data: await profile.getProfile(app.services, currentUser(request)),
   }));
 
   app.put(
     '/profile',
     {
+      config: own,
       schema: {
         tags,
         summary: 'Save my name, phone, avatar and bio (and role, for an Admin)',
@@ -51,7 +53,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/profile/email',
-    { schema: { tags, summary: 'Change my e-mail', body: emailChangeSchema, response: { 200: z.object({ data: userSchema, message: z.string() }) } } },
+    { config: own, schema: { tags, summary: 'Change my e-mail', body: emailChangeSchema, response: { 200: z.object({ data: userSchema, message: z.string() }) } } },
     async (request) => {
       const { user } = currentSession(request);
       return { data: await profile.changeEmail(app.services, user, request.body.email), message: PROFILE_MESSAGES.emailUpdated };
@@ -60,7 +62,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/profile/password',
-    { schema: { tags, summary: 'Change my password (signs out my other sessions)', body: passwordChangeSchema, response: { 200: messageResponseSchema } } },
+    { config: own, schema: { tags, summary: 'Change my password (signs out my other sessions)', body: passwordChangeSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
       const { user, sessionId } = currentSession(request);
       await profile.changePassword(app.services, user, sessionId, request.body);
@@ -70,13 +72,14 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/profile/twofa/toggle',
-    { schema: { tags, summary: 'Turn two-step sign-in on or off', body: twoFaToggleSchema, response: { 200: twoFaToggleResponseSchema } } },
+    { config: own, schema: { tags, summary: 'Turn two-step sign-in on or off', body: twoFaToggleSchema, response: { 200: twoFaToggleResponseSchema } } },
     async (request) => toggleTwoFactor(app.services, currentSession(request).user, request.body),
   );
 
   app.put(
     '/profile/notifications',
     {
+      config: own,
       schema: {
         tags,
         summary: 'Save my notification channels and topics',
@@ -92,7 +95,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/profile/sessions',
-    { schema: { tags, summary: 'My signed-in sessions', response: { 200: z.object({ data: z.array(sessionSchema) }) } } },
+    { config: own, schema: { tags, summary: 'My signed-in sessions', response: { 200: z.object({ data: z.array(sessionSchema) }) } } },
     async (request) => {
       const { user, sessionId } = currentSession(request);
       return { data: await listSessions(app.services, user.id, sessionId) };
@@ -101,7 +104,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/profile/sessions/:id',
-    { schema: { tags, summary: 'Sign out one of my sessions', params: idParamsSchema, response: { 200: messageResponseSchema } } },
+    { config: own, schema: { tags, summary: 'Sign out one of my sessions', params: idParamsSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
       await revokeOwnSession(app.services, currentSession(request).user.id, request.params.id);
       return { message: PROFILE_MESSAGES.sessionRevoked };
@@ -110,7 +113,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/profile/sessions/revoke-others',
-    { schema: { tags, summary: 'Sign out all my sessions but this one', response: { 200: z.object({ message: z.string(), revoked: z.number().int() }) } } },
+    { config: own, schema: { tags, summary: 'Sign out all my sessions but this one', response: { 200: z.object({ message: z.string(), revoked: z.number().int() }) } } },
     async (request) => {
       const { user, sessionId } = currentSession(request);
       return { message: PROFILE_MESSAGES.othersRevoked, revoked: await revokeUserSessions(app.services, user.id, sessionId) };
@@ -119,13 +122,14 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/profile/api-keys',
-    { schema: { tags, summary: 'My API keys (masked)', response: { 200: z.object({ data: z.array(apiKeySchema) }) } } },
+    { config: own, schema: { tags, summary: 'My API keys (masked)', response: { 200: z.object({ data: z.array(apiKeySchema) }) } } },
     async (request) => ({ data: await listApiKeys(app.services, currentSession(request).user.id) }),
   );
 
   app.post(
     '/profile/api-keys',
     {
+      config: own,
       schema: {
         tags,
         summary: 'Create an API key: the whole key is in this answer only',
@@ -141,7 +145,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/profile/api-keys/:id',
-    { schema: { tags, summary: 'Revoke one of my API keys', params: idParamsSchema, response: { 200: messageResponseSchema } } },
+    { config: own, schema: { tags, summary: 'Revoke one of my API keys', params: idParamsSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
       await revokeApiKey(app.services, currentSession(request).user.id, request.params.id);
       return { message: PROFILE_MESSAGES.keyRevoked };
@@ -150,13 +154,13 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/profile/activity',
-    { schema: { tags, summary: 'What I have done, newest first', querystring: activityQuerySchema, response: { 200: listResponseSchema(activitySchema) } } },
+    { config: own, schema: { tags, summary: 'What I have done, newest first', querystring: activityQuerySchema, response: { 200: listResponseSchema(activitySchema) } } },
     async (request) => profile.listActivity(app.services, currentUser(request).id, request.query),
   );
 
   app.post(
     '/profile/deactivate',
-    { schema: { tags, summary: 'Deactivate my account and sign out everywhere', response: { 200: messageResponseSchema } } },
+    { config: own, schema: { tags, summary: 'Deactivate my account and sign out everywhere', response: { 200: messageResponseSchema } } },
     async (request) => {
       await profile.deactivateSelf(app.services, currentSession(request).user);
       return { message: PROFILE_MESSAGES.deactivated };
@@ -165,7 +169,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/profile',
-    { schema: { tags, summary: 'Delete my account (asks for the password)', body: accountDeleteSchema, response: { 200: messageResponseSchema } } },
+    { config: own, schema: { tags, summary: 'Delete my account (asks for the password)', body: accountDeleteSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
       await profile.deleteSelf(app.services, currentSession(request).user, request.body.password);
       return { message: PROFILE_MESSAGES.deleted };

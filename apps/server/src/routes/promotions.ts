@@ -9,7 +9,7 @@ export const promotionRoutes = crudRoutes({
   listQuery: promotionListQuerySchema,
   input: promotionInputSchema,
   item: promotionSchema,
-  writeRoles: ['Admin', 'Manager'],
+  writeAccess: 'promotions:manage',
   list: promotions.listPromotions,
   get: promotions.getPromotion,
   create: promotions.createPromotion,

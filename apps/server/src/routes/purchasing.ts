@@ -10,14 +10,12 @@ import {
   supplyListResponseSchema,
   supplySchema,
 } from '@shop/contracts/supply';
-import { currentUser, requireRole } from '../plugins/auth';
+import { actorOf } from '../plugins/auth';
 import { sweepExpiringBatches } from '../services/notifications';
 import * as suppliers from '../services/suppliers';
 import * as supplies from '../services/supplies';
 import * as supplyItems from '../services/supply-items';
 import { crudRoutes } from './crud';
-
-const MANAGERS = ['Admin', 'Manager'] as const;
 
 export const purchasingRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(
@@ -28,8 +26,8 @@ export const purchasingRoutes: FastifyPluginAsyncZod = async (app) => {
       listQuery: supplierListQuerySchema,
       input: supplierInputSchema,
       item: supplierSchema,
-      readRoles: [...MANAGERS],
-      writeRoles: [...MANAGERS],
+      readAccess: 'purchasing:manage',
+      writeAccess: 'purchasing:manage',
       list: suppliers.listSuppliers,
       get: suppliers.getSupplier,
       create: suppliers.createSupplier,
@@ -46,8 +44,8 @@ export const purchasingRoutes: FastifyPluginAsyncZod = async (app) => {
       listQuery: supplyItemListQuerySchema,
       input: supplyItemInputSchema,
       item: supplyItemSchema,
-      readRoles: [...MANAGERS],
-      writeRoles: [...MANAGERS],
+      readAccess: 'purchasing:manage',
+      writeAccess: 'purchasing:manage',
       list: supplyItems.listSupplyItems,
       get: supplyItems.getSupplyItem,
       create: supplyItems.createSupplyItem,
@@ -56,11 +54,11 @@ export const purchasingRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  const managersOnly = requireRole(...MANAGERS);
+  const purchasing = { access: 'purchasing:manage' } as const;
   app.get(
     '/supplies',
     {
-      preValidation: managersOnly,
+      config: purchasing,
       schema: {
         tags: ['purchasing'],
         summary: 'Supplies (and the purchase report): filters applied by the server, totals over the whole filtered set',
@@ -73,7 +71,7 @@ export const purchasingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/supplies/:id',
     {
-      preValidation: managersOnly,
+      config: purchasing,
       schema: { tags: ['purchasing'], summary: 'One supply with its lines', params: idParamsSchema, response: { 200: recordResponseSchema(supplySchema) } },
     },
     async (request) => ({ data: await supplies.getSupply(app.services, request.params.id) }),
@@ -81,7 +79,7 @@ export const purchasingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/supplies',
     {
-      preValidation: managersOnly,
+      config: purchasing,
       schema: {
         tags: ['purchasing'],
         summary: 'Receive a supply: the supply, its lines and their stock receipts in one transaction',
@@ -90,7 +88,7 @@ export const purchasingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await supplies.createSupply(app.services, request.body, { userId: currentUser(request).id });
+      const data = await supplies.createSupply(app.services, request.body, actorOf(request));
       // Stock that arrives already close to its date is worth telling managers about now, not at the next hourly sweep.
       await sweepExpiringBatches(app.services);
       return reply.status(201).send({ data });

@@ -5,13 +5,13 @@ import { recordResponseSchema } from '@shop/contracts/common';
 import { dashboardSchema, REPORT_FILES, stockReportQuerySchema, stockReportResponseSchema } from '@shop/contracts/report';
 import { saleListQuerySchema } from '@shop/contracts/sale';
 import { supplyListQuerySchema } from '@shop/contracts/supply';
-import { currentUser, requireRole } from '../plugins/auth';
+import { actorOf } from '../plugins/auth';
 import { getDashboard } from '../services/dashboard';
 import { exportPurchases, exportSales, exportStock } from '../services/report-export';
 import { stockReport } from '../services/stock-report';
 
-/** Reports are a manager's (DESIGN.md §4); Staff see their own sales on the orders screen. */
-const managersOnly = requireRole('Admin', 'Manager');
+/** Reports need `reports:view`; without it a person sees their own sales on the orders screen. */
+const reports = { access: 'reports:view' } as const;
 
 function sendCsv(reply: FastifyReply, fileName: string, stream: Readable) {
   return reply
@@ -25,7 +25,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stock-report',
     {
-      preValidation: managersOnly,
+      config: reports,
       schema: {
         tags: ['reports'],
         summary: 'Per product over [from, to]: opening, purchases, sales, adjustments, closing, weighted unit cost, valuation',
@@ -38,28 +38,25 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/stock-report/export',
-    { preValidation: managersOnly, schema: { tags: ['reports'], summary: `The whole filtered stock report as ${REPORT_FILES.stock}`, querystring: stockReportQuerySchema } },
+    { config: reports, schema: { tags: ['reports'], summary: `The whole filtered stock report as ${REPORT_FILES.stock}`, querystring: stockReportQuerySchema } },
     async (request, reply) => sendCsv(reply, REPORT_FILES.stock, exportStock(app.reports, request.query)),
   );
 
   app.get(
     '/sales/export',
-    { preValidation: managersOnly, schema: { tags: ['reports'], summary: `The whole filtered sales list as ${REPORT_FILES.sales}`, querystring: saleListQuerySchema } },
-    async (request, reply) => {
-      const user = currentUser(request);
-      return sendCsv(reply, REPORT_FILES.sales, exportSales(app.reports, request.query, { userId: user.id, role: user.role }));
-    },
+    { config: reports, schema: { tags: ['reports'], summary: `The whole filtered sales list as ${REPORT_FILES.sales}`, querystring: saleListQuerySchema } },
+    async (request, reply) => sendCsv(reply, REPORT_FILES.sales, exportSales(app.reports, request.query, actorOf(request))),
   );
 
   app.get(
     '/supplies/export',
-    { preValidation: managersOnly, schema: { tags: ['reports'], summary: `The whole filtered purchase list as ${REPORT_FILES.purchases}`, querystring: supplyListQuerySchema } },
+    { config: reports, schema: { tags: ['reports'], summary: `The whole filtered purchase list as ${REPORT_FILES.purchases}`, querystring: supplyListQuerySchema } },
     async (request, reply) => sendCsv(reply, REPORT_FILES.purchases, exportPurchases(app.reports, request.query)),
   );
 
   app.get(
     '/dashboard',
-    { preValidation: managersOnly, schema: { tags: ['reports'], summary: 'Cards, the year by month, top sellers, low stock and expiring batches', response: { 200: recordResponseSchema(dashboardSchema) } } },
+    { config: reports, schema: { tags: ['reports'], summary: 'Cards, the year by month, top sellers, low stock and expiring batches', response: { 200: recordResponseSchema(dashboardSchema) } } },
     async () => ({ data: await getDashboard(app.reports) }),
   );
 };

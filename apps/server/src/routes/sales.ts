@@ -12,11 +12,11 @@ import {
   saleSchema,
 } from '@shop/contracts/sale';
 import { AppError } from '../lib/errors';
-import { currentUser, requireRole } from '../plugins/auth';
+import { actorOf } from '../plugins/auth';
 import { checkout } from '../services/checkout';
 import type { IdempotentAnswer } from '../services/idempotency';
 import { refundSale } from '../services/refunds';
-import { getSale, listSales, type SaleViewer } from '../services/sales';
+import { getSale, listSales } from '../services/sales';
 
 const idempotencyHeaders = z.object({
   [IDEMPOTENCY_KEY_HEADER]: z
@@ -26,12 +26,6 @@ const idempotencyHeaders = z.object({
     .max(200, 'Idempotency-Key must be 8 to 200 characters.')
     .optional(),
 });
-
-/** Who asks, for the rule that Staff see only the sales they rang up. */
-export const viewerOf = (request: FastifyRequest): SaleViewer => {
-  const user = currentUser(request);
-  return { userId: user.id, role: user.role };
-};
 
 const keyOf = (request: FastifyRequest) => {
   const value = request.headers[IDEMPOTENCY_KEY_HEADER];
@@ -48,6 +42,7 @@ export const saleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sales',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['sales'],
         summary: 'Sales, newest first, with totals over the whole filtered set (Staff see their own)',
@@ -55,18 +50,19 @@ export const saleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: saleListResponseSchema },
       },
     },
-    async (request) => listSales(app.reports, request.query, viewerOf(request)),
+    async (request) => listSales(app.reports, request.query, actorOf(request)),
   );
 
   app.get(
     '/sales/:id',
-    { schema: { tags: ['sales'], summary: 'One sale with its lines and refunds', params: idParamsSchema, response: { 200: recordResponseSchema(saleSchema) } } },
-    async (request) => ({ data: await getSale(app.services, request.params.id, viewerOf(request)) }),
+    { config: { access: 'signed-in' }, schema: { tags: ['sales'], summary: 'One sale with its lines and refunds', params: idParamsSchema, response: { 200: recordResponseSchema(saleSchema) } } },
+    async (request) => ({ data: await getSale(app.services, request.params.id, actorOf(request)) }),
   );
 
   app.post(
     '/sales',
     {
+      config: { access: 'sales:create' },
       schema: {
         tags: ['sales'],
         summary: 'Ring up a sale in one transaction; an Idempotency-Key makes retries safe',
@@ -75,13 +71,13 @@ export const saleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: saleCreatedResponseSchema },
       },
     },
-    async (request, reply) => sendAnswer(reply, await checkout(app.services, { input: request.body, idempotencyKey: keyOf(request), viewer: viewerOf(request) })),
+    async (request, reply) => sendAnswer(reply, await checkout(app.services, { input: request.body, idempotencyKey: keyOf(request), viewer: actorOf(request) })),
   );
 
   app.post(
     '/sales/:id/refunds',
     {
-      preValidation: requireRole('Admin', 'Manager'),
+      config: { access: 'sales:refund' },
       schema: {
         tags: ['sales'],
         summary: 'Refund some or all lines of a sale (a new document; stock goes back)',
@@ -92,6 +88,6 @@ export const saleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendAnswer(reply, await refundSale(app.services, request.params.id, request.body, keyOf(request), viewerOf(request))),
+      sendAnswer(reply, await refundSale(app.services, request.params.id, request.body, keyOf(request), actorOf(request))),
   );
 };

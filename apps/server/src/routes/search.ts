@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchQuerySchema, searchResponseSchema } from '@shop/contracts/search';
 import { searchEverything } from '../services/search';
-import { viewerOf } from './sales';
+import { actorOf } from '../plugins/auth';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/search',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['search'],
         summary: 'The header search: up to 5 newest products, orders (Staff: their own) and customers matching q',
@@ -15,6 +16,6 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     // Matching text scans tables, so it reads off the main thread on SQLite like the reports.
-    async (request) => ({ data: await searchEverything(app.reports, request.query.q, viewerOf(request)) }),
+    async (request) => ({ data: await searchEverything(app.reports, request.query.q, actorOf(request)) }),
   );
 };

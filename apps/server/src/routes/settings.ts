@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordResponseSchema } from '@shop/contracts/common';
 import { SETTINGS_MESSAGES, SETTINGS_SECTIONS, settingsSchema, type Settings } from '@shop/contracts/settings';
-import { currentUser, requireRole } from '../plugins/auth';
+import { actorOf } from '../plugins/auth';
 import { getSettings, updateSettingsSection } from '../services/settings';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings',
-    { schema: { tags: ['settings'], summary: 'The shop settings, every section (the till reads them)', response: { 200: recordResponseSchema(settingsSchema) } } },
+    { config: { access: 'signed-in' }, schema: { tags: ['settings'], summary: 'The shop settings, every section (the till reads them)', response: { 200: recordResponseSchema(settingsSchema) } } },
     async () => ({ data: await getSettings(app.services) }),
   );
 
@@ -18,7 +18,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       `/settings/${section}`,
       {
-        preValidation: requireRole('Admin'),
+        config: { access: 'settings:manage' },
         schema: {
           tags: ['settings'],
           summary: `Save the ${section} settings (Admin)`,
@@ -28,7 +28,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const value = request.body as Settings[typeof section];
-        const data = await updateSettingsSection(app.services, section, value, { userId: currentUser(request).id });
+        const data = await updateSettingsSection(app.services, section, value, actorOf(request));
         return { data, message: SETTINGS_MESSAGES.saved };
       },
     );

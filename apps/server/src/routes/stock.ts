@@ -10,17 +10,19 @@ import {
   stockRecordInputSchema,
   stockRecordSchema,
 } from '@shop/contracts/stock';
-import { currentUser, requireRole } from '../plugins/auth';
+import { actorOf } from '../plugins/auth';
 import { sweepExpiringBatches } from '../services/notifications';
 import { adjustStock, listExpiringBatches } from '../services/stock-adjustments';
 import { createStockRecord, listStockRecords } from '../services/stock-records';
 
 export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
-  const managersOnly = requireRole('Admin', 'Manager');
+  const manage = { access: 'stock:manage' } as const;
+  const read = { access: 'signed-in' } as const;
 
   app.get(
     '/stocks',
     {
+      config: read,
       schema: {
         tags: ['stock'],
         summary: 'Stock records (receipts), with totals over the filtered set',
@@ -33,11 +35,11 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/stocks',
     {
-      preValidation: managersOnly,
+      config: manage,
       schema: { tags: ['stock'], summary: 'Record a manual receipt', body: stockRecordInputSchema, response: { 201: recordResponseSchema(stockRecordSchema) } },
     },
     async (request, reply) => {
-      const data = await createStockRecord(app.services, request.body, { userId: currentUser(request).id });
+      const data = await createStockRecord(app.services, request.body, actorOf(request));
       // Stock that arrives already close to its date is worth telling managers about now, not at the next hourly sweep.
       await sweepExpiringBatches(app.services);
       return reply.status(201).send({ data });
@@ -46,7 +48,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/stock-adjustments',
     {
-      preValidation: managersOnly,
+      config: manage,
       schema: {
         tags: ['stock'],
         summary: 'Correct a count, record waste or write off expired stock',
@@ -55,13 +57,14 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await adjustStock(app.services, request.body, { userId: currentUser(request).id });
+      const data = await adjustStock(app.services, request.body, actorOf(request));
       return reply.status(201).send({ data });
     },
   );
   app.get(
     '/expiring-batches',
     {
+      config: read,
       schema: {
         tags: ['stock'],
         summary: 'Batches with stock left that expire within N days or have expired',

@@ -10,35 +10,34 @@ import {
   userSchema,
   userUpdateSchema,
 } from '@shop/contracts/user';
-import { currentUser, requireRole } from '../plugins/auth';
+import { actorOf } from '../plugins/auth';
 import * as accounts from '../services/accounts';
 
 const userAnswer = z.object({ data: userSchema, message: z.string() });
 
 /** Staff accounts, for Admins (the Users screen). */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const preValidation = requireRole('Admin');
+  const config = { access: 'users:manage' } as const;
   const tags = ['users'];
-  const actor = (request: Parameters<typeof currentUser>[0]) => ({ userId: currentUser(request).id });
 
   app.get(
     '/users',
-    { preValidation, schema: { tags, summary: 'Staff accounts (Admin)', querystring: userListQuerySchema, response: { 200: listResponseSchema(staffAccountSchema) } } },
+    { config, schema: { tags, summary: 'Staff accounts (Admin)', querystring: userListQuerySchema, response: { 200: listResponseSchema(staffAccountSchema) } } },
     async (request) => accounts.listStaffAccounts(app.services, request.query),
   );
 
   app.post(
     '/users',
-    { preValidation, schema: { tags, summary: 'Add a staff account with a first password', body: userCreateSchema, response: { 201: userAnswer } } },
+    { config, schema: { tags, summary: 'Add a staff account with a first password', body: userCreateSchema, response: { 201: userAnswer } } },
     async (request, reply) =>
-      reply.code(201).send({ data: await accounts.createStaffAccount(app.services, request.body, actor(request)), message: USER_MESSAGES.created }),
+      reply.code(201).send({ data: await accounts.createStaffAccount(app.services, request.body, actorOf(request)), message: USER_MESSAGES.created }),
   );
 
   app.put(
     '/users/:id',
-    { preValidation, schema: { tags, summary: "Change a staff account's name, e-mail or role", params: idParamsSchema, body: userUpdateSchema, response: { 200: userAnswer } } },
+    { config, schema: { tags, summary: "Change a staff account's name, e-mail or role", params: idParamsSchema, body: userUpdateSchema, response: { 200: userAnswer } } },
     async (request) => ({
-      data: await accounts.updateStaffAccount(app.services, request.params.id, request.body, actor(request)),
+      data: await accounts.updateStaffAccount(app.services, request.params.id, request.body, actorOf(request)),
       message: USER_MESSAGES.updated,
     }),
   );
@@ -52,25 +51,25 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [path, summary, change, message] of stateChanges) {
     app.post(
       `/users/:id/${path}`,
-      { preValidation, schema: { tags, summary, params: idParamsSchema, response: { 200: userAnswer } } },
-      async (request) => ({ data: await change(app.services, request.params.id, actor(request)), message }),
+      { config, schema: { tags, summary, params: idParamsSchema, response: { 200: userAnswer } } },
+      async (request) => ({ data: await change(app.services, request.params.id, actorOf(request)), message }),
     );
   }
 
   app.post(
     '/users/:id/reject',
-    { preValidation, schema: { tags, summary: 'Reject a sign-up (removes the request)', params: idParamsSchema, response: { 200: messageResponseSchema } } },
+    { config, schema: { tags, summary: 'Reject a sign-up (removes the request)', params: idParamsSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
-      await accounts.rejectSignUp(app.services, request.params.id, actor(request));
+      await accounts.rejectSignUp(app.services, request.params.id, actorOf(request));
       return { message: USER_MESSAGES.rejected };
     },
   );
 
   app.put(
     '/users/:id/password',
-    { preValidation, schema: { tags, summary: 'Set a new password for a staff account', params: idParamsSchema, body: userPasswordSchema, response: { 200: userAnswer } } },
+    { config, schema: { tags, summary: 'Set a new password for a staff account', params: idParamsSchema, body: userPasswordSchema, response: { 200: userAnswer } } },
     async (request) => ({
-      data: await accounts.setStaffPassword(app.services, request.params.id, request.body.password, actor(request)),
+      data: await accounts.setStaffPassword(app.services, request.params.id, request.body.password, actorOf(request)),
       message: USER_MESSAGES.passwordSet,
     }),
   );

@@ -1,4 +1,5 @@
 import type { Role } from '@shop/contracts/common';
+import { can, rolesWith } from '@shop/contracts/permissions';
 import { USER_MESSAGES, type StaffAccount, type User, type UserCreateInput, type UserListQuery, type UserUpdateInput } from '@shop/contracts/user';
 import { containsInsensitive } from '../db/dialect';
 import { isUniqueViolation } from '../db/errors';
@@ -14,7 +15,7 @@ import { normalizeEmail, toUser } from './users';
 
 /*
  * Staff accounts, run by Admins: add, change, approve sign-ups, deactivate and reactivate, set a
- * new password. The shop always keeps one active Admin.
+ * new password. The shop always keeps one active Admin: someone who can still manage accounts.
  */
 
 const emailTaken = () => new AppError(409, USER_MESSAGES.emailTaken, { email: [USER_MESSAGES.emailTaken] });
@@ -30,7 +31,7 @@ export async function assertAnotherActiveAdmin(tx: ServiceContext, userId: numbe
   let admins = tx.db
     .selectFrom('users')
     .select('id')
-    .where('role', '=', 'Admin')
+    .where('role', 'in', [...rolesWith('users:manage')])
     .where('pending', '=', 0)
     .where('deactivated_at', 'is', null)
     .where('deleted_at', 'is', null);
@@ -39,7 +40,8 @@ export async function assertAnotherActiveAdmin(tx: ServiceContext, userId: numbe
   if (!rows.some((row) => row.id !== userId)) throw conflict(USER_MESSAGES.lastAdmin);
 }
 
-const isActiveAdmin = (row: UserRow) => row.role === 'Admin' && !row.pending && !row.deactivated_at;
+/** An active account that can manage the others: the shop must keep one. */
+export const isActiveAdmin = (row: UserRow) => can(row.role, 'users:manage') && !row.pending && !row.deactivated_at;
 
 async function loadUser(tx: ServiceContext, id: number): Promise<UserRow> {
   const row = await tx.db.selectFrom('users').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
@@ -105,7 +107,7 @@ export async function updateStaffAccount(ctx: ServiceContext, id: number, input:
   const email = normalizeEmail(input.email);
   return inTransaction(ctx, async (tx) => {
     const before = await loadUser(tx, id);
-    if (isActiveAdmin(before) && input.role !== 'Admin') await assertAnotherActiveAdmin(tx, id);
+    if (isActiveAdmin(before) && !can(input.role, 'users:manage')) await assertAnotherActiveAdmin(tx, id);
     const clash = await tx.db.selectFrom('users').select('id').where('email', '=', email).where('id', '!=', id).executeTakeFirst();
     if (clash) throw emailTaken();
     const after = await tx.db

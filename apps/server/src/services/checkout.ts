@@ -1,11 +1,11 @@
-import { bestPromotion, priceSale, rielToCents } from '@shop/contracts/pricing';
+import { bestPromotion, priceSale } from '@shop/contracts/pricing';
 import { SALE_MESSAGES, type Sale, type saleInputSchema } from '@shop/contracts/sale';
 import type { Settings } from '@shop/contracts/settings';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { businessDate } from '../lib/business-date';
 import { AppError, unprocessable } from '../lib/errors';
-import { fromCents, toBasisPoints, toCents } from '../lib/money';
+import { fromBasisPoints, fromCents, rielToCents, toBasisPoints, toCents } from '@shop/contracts/money';
 import { recordAudit } from './audit';
 import type { Actor, ServiceContext } from './context';
 import { runIdempotent } from './idempotency';
@@ -121,7 +121,7 @@ async function recordSale(tx: ServiceContext, input: SaleInput, actor: Actor): P
   const stalePrices = lines.filter(({ line, product }) => toCents(line.unit_price) !== product.price_cents);
   if (stalePrices.length || toCents(input.total_amount) !== pricing.totalCents) {
     throw new AppError(409, SALE_MESSAGES.pricesChanged, undefined, undefined, {
-      prices: lines.map(({ product, discountBp }) => ({ product_id: product.id, unit_price: fromCents(product.price_cents), discount_percent: discountBp / 100 })),
+      prices: lines.map(({ product, discountBp }) => ({ product_id: product.id, unit_price: fromCents(product.price_cents), discount_percent: fromBasisPoints(discountBp) })),
       total_amount: fromCents(pricing.totalCents),
     });
   }
@@ -264,7 +264,7 @@ export async function checkout(ctx: ServiceContext, request: CheckoutRequest) {
       messages: { keyReused: SALE_MESSAGES.keyReused, inFlight: SALE_MESSAGES.inFlight },
     },
     async (tx) => {
-      const saleId = await recordSale(tx, request.input, { userId: request.viewer.userId });
+      const saleId = await recordSale(tx, request.input, request.viewer);
       return { statusCode: 201, body: { data: await getSale(tx, saleId, request.viewer), message: SALE_MESSAGES.recorded } };
     },
   );

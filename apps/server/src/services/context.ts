@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { Role } from '@shop/contracts/common';
+import { can, type Permission } from '@shop/contracts/permissions';
 import type { Clock } from '../lib/clock';
 import type { DbKind } from '../db/dialect';
 import type { Database } from '../db/schema';
@@ -10,7 +12,11 @@ export interface ServiceContext {
   clock: Clock;
 }
 
-/** Who is acting, for the audit log and ownership rules. */
+/** Who is acting, for the audit log and the rules that depend on what they may do. */
 export interface Actor {
   userId: number;
+  role: Role;
 }
+
+/** Whether the actor holds a permission of the one table (services never compare role names). */
+export const actorCan = (actor: Actor, permission: Permission) => can(actor.role, permission);

@@ -1,7 +1,7 @@
 import type { Dashboard } from '@shop/contracts/report';
 import { sql } from 'kysely';
 import { addDays, daysBetween } from '../lib/business-date';
-import { fromCents } from '../lib/money';
+import { fromCents, sumCents } from '@shop/contracts/money';
 import type { ServiceContext } from './context';
 import { getSettingsSection, shopToday } from './settings';
 
@@ -151,7 +151,7 @@ export async function getDashboard(ctx: ServiceContext): Promise<Dashboard> {
     },
     year,
     months,
-    yearTotal: Math.round(months.reduce((sum, m) => sum + m.income, 0) * 100) / 100,
+    yearTotal: fromCents(sumCents(salesByMonth.map((row) => Number(row.income)))),
     topProducts: top.map((row) => ({ productId: row.product_id, name: row.name, sku: row.sku, qty: Number(row.qty), income: fromCents(Math.round(Number(row.income))) })),
     lowStock: low.map((row) => ({ productId: row.id, name: row.name, sku: row.sku, onHand: row.on_hand, reorderLevel: row.reorder_level })),
     expiringSoon: expiring.map((row) => ({

@@ -1,4 +1,4 @@
-import type { Role } from '@shop/contracts/common';
+import { rolesWith, type Permission } from '@shop/contracts/permissions';
 import { NOTIFICATION_MESSAGES, type Notification, type NotificationKind } from '@shop/contracts/notification';
 import { DEFAULT_NOTIFY_PREFERENCES, type NotifyPreferences, type NotifyTopic } from '@shop/contracts/profile';
 import type { NotificationsTable } from '../db/schema';
@@ -17,14 +17,13 @@ import { shopToday } from './settings';
 type Params = Record<string, string | number>;
 
 interface Audience {
-  roles: readonly Role[];
+  /** Everyone whose role holds this permission. */
+  permission: Permission;
   /** The preference topic that lets a user turn this kind off; none means it always comes. */
   topic?: NotifyTopic;
   /** Whoever caused it does not need telling. */
   exceptUserId?: number | null;
 }
-
-const MANAGERS: readonly Role[] = ['Admin', 'Manager'];
 
 export function readPreferences(stored: string | null): NotifyPreferences {
   if (!stored) return DEFAULT_NOTIFY_PREFERENCES;
@@ -40,7 +39,7 @@ async function recipients(tx: ServiceContext, audience: Audience): Promise<numbe
   const users = await tx.db
     .selectFrom('users')
     .select(['id', 'notify'])
-    .where('role', 'in', [...audience.roles])
+    .where('role', 'in', [...rolesWith(audience.permission)])
     .where('pending', '=', 0)
     .where('deactivated_at', 'is', null)
     .where('deleted_at', 'is', null)
@@ -89,7 +88,7 @@ export async function notifyLowStock(
       link: '/report-stock',
       dedupeKey: `low_stock:${movementId}`,
     },
-    { roles: MANAGERS, topic: 'lowStock' },
+    { permission: 'stock:manage', topic: 'lowStock' },
   );
 }
 
@@ -105,7 +104,7 @@ export async function notifyRefund(
       link: `/orders?q=${encodeURIComponent(refund.saleCode)}`,
       dedupeKey: `refund:${refund.id}`,
     },
-    { roles: MANAGERS, topic: 'orders', exceptUserId: refund.byUserId },
+    { permission: 'sales:view-all', topic: 'orders', exceptUserId: refund.byUserId },
   );
 }
 
@@ -113,7 +112,7 @@ export async function notifySignUp(tx: ServiceContext, user: { id: number; name:
   await raise(
     tx,
     { kind: 'signup', params: { name: user.name, email: user.email }, link: '/users?status=Pending', dedupeKey: `signup:${user.id}` },
-    { roles: ['Admin'] },
+    { permission: 'users:manage' },
   );
 }
 
@@ -148,7 +147,7 @@ export async function sweepExpiringBatches(ctx: ServiceContext): Promise<number>
         link: '/expire-product?days=7',
         dedupeKey: `expiring:${batch.id}`,
       },
-      { roles: MANAGERS, topic: 'lowStock' },
+      { permission: 'stock:manage', topic: 'lowStock' },
     );
   }
   return batches.length;

@@ -1,6 +1,6 @@
 import type { PosCatalog } from '@shop/contracts/pos';
 import { bestPromotion } from '@shop/contracts/pricing';
-import { fromBasisPoints, fromCents } from '../lib/money';
+import { fromBasisPoints, fromCents } from '@shop/contracts/money';
 import type { ServiceContext } from './context';
 import { shopToday } from './settings';
 

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { containsInsensitive } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { AppError, conflict, notFound, unprocessable } from '../lib/errors';
-import { fromCents, toCents } from '../lib/money';
+import { fromCents, toCents } from '@shop/contracts/money';
 import { paginate } from '../lib/paginate';
 import type { Actor, ServiceContext } from './context';
 import { auditedWrite } from './write';

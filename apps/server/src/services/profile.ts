@@ -7,6 +7,7 @@ import {
   type profileUpdateSchema,
 } from '@shop/contracts/profile';
 import { API_MESSAGES } from '@shop/contracts/common';
+import { can } from '@shop/contracts/permissions';
 import { newPasswordSchema } from '@shop/contracts/password';
 import { USER_MESSAGES, type User } from '@shop/contracts/user';
 import type { z } from 'zod';
@@ -15,7 +16,7 @@ import type { UserRow } from '../db/schema';
 import { AppError, unprocessable } from '../lib/errors';
 import { paginate } from '../lib/paginate';
 import { hashPassword, verifyPassword } from '../lib/passwords';
-import { assertAnotherActiveAdmin, deactivateAccount } from './accounts';
+import { assertAnotherActiveAdmin, deactivateAccount, isActiveAdmin } from './accounts';
 import { recordAudit } from './audit';
 import type { ServiceContext } from './context';
 import { readPreferences } from './notifications';
@@ -38,10 +39,10 @@ const ownView = (row: UserRow) => ({ name: row.name, email: row.email, role: row
 /** Overview. Only an Admin may change a role here, and never away from the shop's last Admin. */
 export async function updateProfile(ctx: ServiceContext, user: UserRow, input: z.output<typeof profileUpdateSchema>): Promise<Profile> {
   const role = input.role ?? user.role;
-  if (role !== user.role && user.role !== 'Admin') throw new AppError(403, API_MESSAGES.forbidden, { role: ['Only an Admin can change a role.'] });
+  if (role !== user.role && !can(user.role, 'users:manage')) throw new AppError(403, API_MESSAGES.forbidden, { role: ['Only an Admin can change a role.'] });
   const after = await ctx.db.transaction().execute(async (trx) => {
     const tx = { ...ctx, db: trx };
-    if (user.role === 'Admin' && role !== 'Admin') await assertAnotherActiveAdmin(tx, user.id);
+    if (can(user.role, 'users:manage') && !can(role, 'users:manage')) await assertAnotherActiveAdmin(tx, user.id);
     await trx
       .updateTable('users')
       .set({ name: input.name, phone: input.phone, avatar: input.avatar, bio: input.bio, role, updated_at: ctx.clock.now().toISOString() })
@@ -171,7 +172,7 @@ export async function deleteSelf(ctx: ServiceContext, user: UserRow, password: s
   await ctx.db.transaction().execute(async (trx) => {
     const tx = { ...ctx, db: trx };
     const row = await reload(tx, user.id);
-    if (row.role === 'Admin' && !row.pending && !row.deactivated_at) await assertAnotherActiveAdmin(tx, user.id);
+    if (isActiveAdmin(row)) await assertAnotherActiveAdmin(tx, user.id);
     const now = ctx.clock.now().toISOString();
     await revokeUserSessions(tx, user.id, null);
     await clearTwoFactor(tx, user.id);

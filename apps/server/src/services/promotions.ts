@@ -2,7 +2,7 @@ import type { Promotion, PromotionListQuery, promotionInputSchema } from '@shop/
 import type { z } from 'zod';
 import { containsInsensitive } from '../db/dialect';
 import { notFound, unprocessable } from '../lib/errors';
-import { fromBasisPoints, toBasisPoints } from '../lib/money';
+import { fromBasisPoints, toBasisPoints } from '@shop/contracts/money';
 import { paginate } from '../lib/paginate';
 import type { Actor, ServiceContext } from './context';
 import { auditedWrite } from './write';

@@ -1,7 +1,7 @@
 import { SALE_MESSAGES, type Sale, type refundInputSchema } from '@shop/contracts/sale';
 import type { z } from 'zod';
 import { AppError, notFound, unprocessable } from '../lib/errors';
-import { fromCents } from '../lib/money';
+import { fromCents } from '@shop/contracts/money';
 import { recordAudit } from './audit';
 import type { ServiceContext } from './context';
 import { runIdempotent } from './idempotency';

@@ -1,17 +1,14 @@
-import type { Role } from '@shop/contracts/common';
-import { centsToRielChange } from '@shop/contracts/pricing';
 import { SALE_MESSAGES, type Sale, type SaleListQuery } from '@shop/contracts/sale';
 import { sql } from 'kysely';
 import { containsInsensitive } from '../db/dialect';
 import { notFound } from '../lib/errors';
-import { fromBasisPoints, fromCents } from '../lib/money';
-import type { ServiceContext } from './context';
+import { centsToRielChange, fromBasisPoints, fromCents } from '@shop/contracts/money';
+import { actorCan, type Actor, type ServiceContext } from './context';
 
-/** Who is looking: Staff see the sales they rang up, Managers and Admins see all. */
-export interface SaleViewer {
-  userId: number;
-  role: Role;
-}
+/** Who is looking: without `sales:view-all`, a person sees the sales they rang up. */
+export type SaleViewer = Actor;
+
+const seesAll = (viewer: SaleViewer) => actorCan(viewer, 'sales:view-all');
 
 export const saleCode = (number: number) => `SO-${String(number).padStart(6, '0')}`;
 export const refundCode = (number: number) => `RF-${String(number).padStart(6, '0')}`;
@@ -29,7 +26,7 @@ function selectSales(ctx: ServiceContext, viewer: SaleViewer) {
       'sale_payments.khr_per_usd',
       'sale_payments.change_cents',
     ]);
-  if (viewer.role === 'Staff') select = select.where('sales.user_id', '=', viewer.userId);
+  if (!seesAll(viewer)) select = select.where('sales.user_id', '=', viewer.userId);
   return select;
 }
 
@@ -86,7 +83,7 @@ export function saleNumberIn(q: string): number | null {
 /** The sales table as this viewer may see it. */
 export function visibleSales(ctx: ServiceContext, viewer: SaleViewer) {
   const select = ctx.db.selectFrom('sales');
-  return viewer.role === 'Staff' ? select.where('sales.user_id', '=', viewer.userId) : select;
+  return seesAll(viewer) ? select : select.where('sales.user_id', '=', viewer.userId);
 }
 
 /**

@@ -2,7 +2,7 @@ import { SEARCH_GROUP_LIMIT, type SearchResults } from '@shop/contracts/search';
 import type { SelectQueryBuilder } from 'kysely';
 import { containsInsensitive } from '../db/dialect';
 import type { Database } from '../db/schema';
-import { fromCents } from '../lib/money';
+import { fromCents } from '@shop/contracts/money';
 import type { ServiceContext } from './context';
 import { saleCode, saleNumberIn, visibleSales, type SaleViewer } from './sales';
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { containsInsensitive } from '../db/dialect';
 import { addDays, businessDate, daysBetween } from '../lib/business-date';
 import { AppError, unprocessable } from '../lib/errors';
-import { fromCents } from '../lib/money';
+import { fromCents } from '@shop/contracts/money';
 import { paginate } from '../lib/paginate';
 import type { Actor, ServiceContext } from './context';
 import { createBatch, latestUnitCost, lockProducts, recordMovement, takeFromBatch, takeFromBatches, type BatchTake } from './stock-ledger';

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { containsInsensitive } from '../db/dialect';
 import { businessDate } from '../lib/business-date';
 import { notFound, unprocessable } from '../lib/errors';
-import { fromCents, toCents } from '../lib/money';
+import { fromCents, toCents } from '@shop/contracts/money';
 import { paginate } from '../lib/paginate';
 import type { Actor, ServiceContext } from './context';
 import { createBatch, recordMovement } from './stock-ledger';
@@ -69,7 +69,7 @@ export async function listStockRecords(ctx: ServiceContext, query: z.output<type
       // Over the whole filtered set, not the page: the screen's totals footer.
       totals: {
         quantity: Number(totals.quantity),
-        average_price_in: Math.round(Number(totals.average_cents)) / 100,
+        average_price_in: fromCents(Math.round(Number(totals.average_cents))),
         value: fromCents(Number(totals.value_cents)),
       },
     },

@@ -2,7 +2,7 @@ import type { StockReportQuery, StockReportRow } from '@shop/contracts/report';
 import { sql } from 'kysely';
 import { containsInsensitive } from '../db/dialect';
 import { addDays } from '../lib/business-date';
-import { fromCents } from '../lib/money';
+import { fromCents, sumCents, toCents } from '@shop/contracts/money';
 import type { ServiceContext } from './context';
 import { shopToday } from './settings';
 
@@ -186,7 +186,7 @@ export async function stockReport(ctx: ServiceContext, query: StockReportQuery) 
         purchases: sum((row) => row.purchasedQty),
         sales: sum((row) => row.soldQty),
         adjustments: sum((row) => row.adjustedQty),
-        valuation: Math.round(sum((row) => row.valuation) * 100) / 100,
+        valuation: fromCents(sumCents(rows.map((row) => toCents(row.valuation)))),
       },
     },
   };

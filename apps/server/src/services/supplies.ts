@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import { containsInsensitive } from '../db/dialect';
 import { AppError, notFound, unprocessable } from '../lib/errors';
-import { fromCents, toCents } from '../lib/money';
+import { fromCents, toCents } from '@shop/contracts/money';
 import type { Actor, ServiceContext } from './context';
 import { createBatch, recordMovement } from './stock-ledger';
 import { auditedWrite } from './write';

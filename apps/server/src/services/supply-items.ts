@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { containsInsensitive } from '../db/dialect';
 import { businessDate } from '../lib/business-date';
 import { notFound, unprocessable } from '../lib/errors';
-import { fromCents, toCents } from '../lib/money';
+import { fromCents, toCents } from '@shop/contracts/money';
 import { paginate } from '../lib/paginate';
 import type { Actor, ServiceContext } from './context';
 import { createBatch, recordMovement, resizeBatch } from './stock-ledger';

@@ -16,7 +16,7 @@ import {
   Warehouse,
   type LucideIcon,
 } from 'lucide-react';
-import type { Permission } from '@/lib/permissions';
+import type { Permission } from '@shop/contracts/permissions';
 
 /** `permission`: shown only to roles that have it (the screen behind it says why to the others). */
 export type SidebarLink = { kind: 'link'; label: string; to: string; icon: LucideIcon; permission?: Permission };

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
+import { fromCents, rielToCents, toCents } from '@shop/contracts/money';
 import type { Sale } from '@shop/contracts/sale';
 import type { Settings } from '@shop/contracts/settings';
 import { cn } from '@/lib/cn';
@@ -25,8 +26,8 @@ export function isCashSale(sale: Pick<Sale, 'payment_method'>): boolean {
  * rate, as the server counted it), so riel and dollars are shown as parts of it, never added.
  */
 export function cashTendered(sale: Pick<Sale, 'tendered' | 'tendered_khr' | 'khr_per_usd'>): { dollars: number; riel: number; total: number } {
-  const rielCents = Math.floor((sale.tendered_khr * 100) / sale.khr_per_usd);
-  return { dollars: Math.max(0, Math.round(sale.tendered * 100) - rielCents) / 100, riel: sale.tendered_khr, total: sale.tendered };
+  const rielCents = rielToCents(sale.tendered_khr, sale.khr_per_usd);
+  return { dollars: fromCents(Math.max(0, toCents(sale.tendered) - rielCents)), riel: sale.tendered_khr, total: sale.tendered };
 }
 
 /** The method's name in the console's language (the three built-in ones are translated). */

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
+import { toBasisPoints, toCents } from '@shop/contracts/money';
 import type { PosProduct } from '@shop/contracts/pos';
 import { priceSale, type SalePricing } from '@shop/contracts/pricing';
 import type { SaleInput } from '@shop/contracts/sale';
@@ -134,14 +135,16 @@ export function applyServerPrices(prices: { product_id: number; unit_price: numb
   });
 }
 
-const toCents = (amount: number) => Math.round(amount * 100);
-const toBp = (percent: number) => Math.round(percent * 100);
-
 /** The cart priced exactly as the server will price it (the same function). */
 export function priceCart(lines: CartLine[], options: { taxEnabled: boolean; taxInclusive: boolean; taxRate: number; servicePercent: number }): SalePricing {
   return priceSale(
-    lines.map((line) => ({ quantity: line.qty, unitPriceCents: toCents(line.price), discountBp: toBp(line.discountPercent) })),
-    { taxEnabled: options.taxEnabled, taxInclusive: options.taxInclusive, taxRateBp: toBp(options.taxRate), serviceBp: toBp(options.servicePercent) },
+    lines.map((line) => ({ quantity: line.qty, unitPriceCents: toCents(line.price), discountBp: toBasisPoints(line.discountPercent) })),
+    {
+      taxEnabled: options.taxEnabled,
+      taxInclusive: options.taxInclusive,
+      taxRateBp: toBasisPoints(options.taxRate),
+      serviceBp: toBasisPoints(options.servicePercent),
+    },
   );
 }
 

@@ -26,7 +26,7 @@ const CATEGORIES_PER_PAGE = 5;
 
 export function CategoryListPage() {
   const { t } = useTranslation();
-  const canWrite = useCan('catalog:write');
+  const canWrite = useCan('catalog:manage');
 
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim());

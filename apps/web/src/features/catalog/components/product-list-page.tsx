@@ -35,7 +35,7 @@ import { ProductFormDialog } from './product-form-dialog';
 
 export function ProductListPage() {
   const { t } = useTranslation();
-  const canWrite = useCan('catalog:write');
+  const canWrite = useCan('catalog:manage');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   // /products/new is this list with the Add Product form open.

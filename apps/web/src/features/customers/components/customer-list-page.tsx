@@ -34,7 +34,7 @@ const dash = <span className="text-slate-500 dark:text-slate-400">-</span>;
 export function CustomerListPage() {
   const { t } = useTranslation();
   const canCreate = useCan('customers:create');
-  const canWrite = useCan('customers:write');
+  const canWrite = useCan('customers:manage');
 
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim());

@@ -54,7 +54,7 @@ function Panel({ title, action, children }: { title: string; action?: ReactNode;
 
 export function DashboardPage() {
   const { t } = useTranslation();
-  const canSee = useCan('reports:read');
+  const canSee = useCan('reports:view');
   const dashboard = useDashboard(canSee);
 
   if (!canSee) {

@@ -33,7 +33,7 @@ export function daysLeftText(daysLeft: number, t: (key: string, options?: Record
 
 export function ExpiringProductsPage() {
   const { t } = useTranslation();
-  const canWrite = useCan('stock:write');
+  const canWrite = useCan('stock:manage');
 
   const [days, setDays] = useState<ExpiringWindow>(DEFAULT_EXPIRING_WINDOW);
   const [search, setSearch] = useState('');

@@ -34,7 +34,7 @@ function Total({ caption, children }: { caption: string; children: ReactNode }) 
 
 export function StockInventoryPage() {
   const { t } = useTranslation();
-  const canWrite = useCan('stock:write');
+  const canWrite = useCan('stock:manage');
 
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim());

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ChevronDown, ChevronUp, Minus, Plus, ShoppingCart, Trash2, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { fromCents } from '@shop/contracts/money';
 import type { SalePricing } from '@shop/contracts/pricing';
 import { Button } from '@/components/ui/button';
 import { Combobox } from '@/components/ui/combobox';
@@ -30,8 +31,6 @@ type CartPanelProps = {
   onPay: () => void;
   footer?: ReactNode;
 };
-
-const cents = (value: number) => value / 100;
 
 export function CartPanel({
   cart,
@@ -99,7 +98,7 @@ export function CartPanel({
                 <CartRow
                   key={line.key}
                   line={line}
-                  lineTotal={cents(pricing.lines[index]?.lineTotalCents ?? 0)}
+                  lineTotal={fromCents(pricing.lines[index]?.lineTotalCents ?? 0)}
                   selected={line.key === selectedKey}
                   onSelect={onSelect}
                   onRemove={onRemove}
@@ -156,21 +155,21 @@ export function CartPanel({
           </div>
 
           <dl className="space-y-1 text-sm">
-            <Row label={t('Subtotal')} value={formatMoney(cents(pricing.grossCents))} />
-            {pricing.discountCents > 0 ? <Row label={t('Discount')} value={`−${formatMoney(cents(pricing.discountCents))}`} tone="good" /> : null}
+            <Row label={t('Subtotal')} value={formatMoney(fromCents(pricing.grossCents))} />
+            {pricing.discountCents > 0 ? <Row label={t('Discount')} value={`−${formatMoney(fromCents(pricing.discountCents))}`} tone="good" /> : null}
             <Row
               label={taxInclusive ? t('Tax (included)') : t('Tax')}
-              value={formatMoney(cents(pricing.taxCents))}
+              value={formatMoney(fromCents(pricing.taxCents))}
             />
-            <Row label={t('Service')} value={formatMoney(cents(pricing.serviceCents))} />
-            <Row label={t('Total')} value={formatMoney(cents(pricing.totalCents))} strong />
+            <Row label={t('Service')} value={formatMoney(fromCents(pricing.serviceCents))} />
+            <Row label={t('Total')} value={formatMoney(fromCents(pricing.totalCents))} strong />
           </dl>
         </div>
       </div>
 
       <div className="space-y-3 border-t border-slate-200 px-4 py-3 dark:border-slate-800">
         <Button className="h-12 w-full text-base" disabled={empty} onClick={onPay} aria-keyshortcuts="F2 Control+Enter">
-          {t('Pay {{amount}}', { amount: formatMoney(cents(pricing.totalCents)) })}
+          {t('Pay {{amount}}', { amount: formatMoney(fromCents(pricing.totalCents)) })}
           <KeyHint className="border-white/40 bg-white/15 text-white">F2</KeyHint>
         </Button>
         {footer}

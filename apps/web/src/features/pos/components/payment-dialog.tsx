@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentMethod } from '@shop/contracts/settings';
-import { centsToRielChange, rielToCents } from '@shop/contracts/pricing';
+import { centsToInput, centsToRielChange, centsToRielDue, fromCents, parseAmountToCents, parseRiel, rielToCents, roundUpTo, toCents, USD_NOTES } from '@shop/contracts/money';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { Button } from '@/components/ui/button';
 import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
@@ -30,17 +30,12 @@ type PaymentDialogProps = {
 /** Notes and coins a customer is likely to hand over, above the total. */
 function quickAmounts(totalCents: number): number[] {
   const amounts = new Set<number>();
-  for (const note of [1, 5, 10, 20, 50, 100]) {
-    const cents = Math.ceil(totalCents / (note * 100)) * note * 100;
+  for (const note of USD_NOTES) {
+    const cents = roundUpTo(totalCents, toCents(note));
     if (cents > totalCents) amounts.add(cents);
   }
   return [...amounts].sort((a, b) => a - b).slice(0, 4);
 }
-
-const parseAmount = (text: string) => {
-  const value = Number.parseFloat(text);
-  return Number.isFinite(value) && value >= 0 ? value : null;
-};
 
 export function PaymentDialog(props: PaymentDialogProps) {
   const { t } = useTranslation();
@@ -66,16 +61,16 @@ function PaymentForm({ onOpenChange, totalCents, methods, khrPerUsd, submitting,
   const method = methods.find((m) => m.key === methodKey) ?? methods[0];
   const cash = method?.key === 'cash';
 
-  const usdAmount = parseAmount(usd);
-  const khrAmount = Math.floor(parseAmount(khr) ?? 0);
-  const tenderedCents = Math.round((usdAmount ?? 0) * 100) + rielToCents(khrAmount, khrPerUsd);
+  const usdCents = parseAmountToCents(usd) ?? 0;
+  const khrAmount = parseRiel(khr);
+  const tenderedCents = usdCents + rielToCents(khrAmount, khrPerUsd);
   const enough = !cash || tenderedCents >= totalCents;
   const changeCents = tenderedCents - totalCents;
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!method || !enough || submitting) return;
-    onConfirm({ method, tendered: cash ? (usdAmount ?? 0) : null, tenderedKhr: cash ? khrAmount : 0 });
+    onConfirm({ method, tendered: cash ? fromCents(usdCents) : null, tenderedKhr: cash ? khrAmount : 0 });
   }
 
   return (
@@ -93,8 +88,8 @@ function PaymentForm({ onOpenChange, totalCents, methods, khrPerUsd, submitting,
       <ModalBody>
         <div className="rounded-lg bg-slate-50 px-4 py-3 text-center dark:bg-slate-800/60">
           <p className="text-sm text-slate-500 dark:text-slate-400">{t('Total')}</p>
-          <p className="text-3xl font-semibold text-slate-900 tabular-nums dark:text-white">{formatMoney(totalCents / 100)}</p>
-          <p className="text-sm text-slate-500 tabular-nums dark:text-slate-400">≈ {formatRiel(Math.ceil((totalCents * khrPerUsd) / 100 / 100) * 100)}</p>
+          <p className="text-3xl font-semibold text-slate-900 tabular-nums dark:text-white">{formatMoney(fromCents(totalCents))}</p>
+          <p className="text-sm text-slate-500 tabular-nums dark:text-slate-400">≈ {formatRiel(centsToRielDue(totalCents, khrPerUsd))}</p>
         </div>
 
         <fieldset>
@@ -140,19 +135,19 @@ function PaymentForm({ onOpenChange, totalCents, methods, khrPerUsd, submitting,
               </div>
             </div>
             <div className="flex flex-wrap gap-2">
-              <Button variant="secondary" size="sm" onClick={() => tender((totalCents / 100).toFixed(2))}>
+              <Button variant="secondary" size="sm" onClick={() => tender(centsToInput(totalCents))}>
                 {t('Exact')}
               </Button>
               {quickAmounts(totalCents).map((cents) => (
-                <Button key={cents} variant="secondary" size="sm" onClick={() => tender((cents / 100).toFixed(2))}>
-                  {formatMoney(cents / 100)}
+                <Button key={cents} variant="secondary" size="sm" onClick={() => tender(centsToInput(cents))}>
+                  {formatMoney(fromCents(cents))}
                 </Button>
               ))}
             </div>
             <p role="status" className={cn('rounded-lg px-3 py-2 text-sm tabular-nums', enough ? 'bg-emerald-50 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200' : 'bg-amber-50 text-amber-800 dark:bg-amber-950 dark:text-amber-200')}>
               {enough
-                ? t('Change: {{usd}} (or {{riel}})', { usd: formatMoney(changeCents / 100), riel: formatRiel(centsToRielChange(changeCents, khrPerUsd)) })
-                : t('Short by {{amount}}', { amount: formatMoney(-changeCents / 100) })}
+                ? t('Change: {{usd}} (or {{riel}})', { usd: formatMoney(fromCents(changeCents)), riel: formatRiel(centsToRielChange(changeCents, khrPerUsd)) })
+                : t('Short by {{amount}}', { amount: formatMoney(fromCents(-changeCents)) })}
             </p>
           </div>
         ) : null}

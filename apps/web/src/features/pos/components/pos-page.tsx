@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { fromCents } from '@shop/contracts/money';
 import type { PosProduct } from '@shop/contracts/pos';
 import type { Sale, SaleInput } from '@shop/contracts/sale';
 import { AlertBanner } from '@/components/ui/alert-banner';
@@ -122,7 +123,7 @@ export function PosPage() {
     const request: Omit<SaleInput, 'sale_date'> = {
       payment_method: tender.method.label,
       items: saleLines(current.lines),
-      total_amount: pricing.totalCents / 100,
+      total_amount: fromCents(pricing.totalCents),
       customer_id: current.customer?.id ?? null,
       channel: 'POS',
       tax_enabled: taxEnabled,

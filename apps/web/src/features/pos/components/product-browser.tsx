@@ -2,6 +2,7 @@ import { useDeferredValue, useMemo, useState, type KeyboardEvent, type Ref } fro
 import { PackageX, ScanBarcode } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { discountedUnitCents, fromCents, toBasisPoints, toCents } from '@shop/contracts/money';
 import type { PosCatalog, PosProduct } from '@shop/contracts/pos';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
@@ -25,8 +26,7 @@ export const isOutOfStock = (product: PosProduct) => product.track_stock && prod
 
 /** The price per unit after the product's promotion, rounded as the server rounds it. */
 export function promotionPrice(product: PosProduct): number {
-  const cents = Math.round(product.price * 100);
-  return (cents - Math.round((cents * product.discount_percent) / 100)) / 100;
+  return fromCents(discountedUnitCents(toCents(product.price), toBasisPoints(product.discount_percent)));
 }
 
 /** What the cashier typed or scanned: a barcode or SKU exactly, else words of the name. */

@@ -31,7 +31,7 @@ const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 export function PromotionListPage() {
   const { t } = useTranslation();
-  const canWrite = useCan('promotions:write');
+  const canWrite = useCan('promotions:manage');
   const queryClient = useQueryClient();
 
   const [search, setSearch] = useState('');

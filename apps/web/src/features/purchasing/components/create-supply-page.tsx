@@ -4,6 +4,7 @@ import { Controller, useFieldArray, useForm, useWatch, type Control, type UseFor
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { fromCents, lineTotalCents, sumCents, toCents } from '@shop/contracts/money';
 import { supplyInputSchema, type SupplyInput } from '@shop/contracts/supply';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { Button } from '@/components/ui/button';
@@ -60,12 +61,12 @@ function toSupplyInput(values: FormValues): SupplyInput {
   };
 }
 
-/** Qty × unit price in whole cents; 0 while either is not a usable number yet. */
+/** Qty × unit price in cents; 0 while either is not a usable number yet. */
 function lineTotal(line: Pick<LineValues, 'supply_quantity' | 'unit_price'> | undefined): number {
   const quantity = toNumber(line?.supply_quantity ?? '');
   const price = toNumber(line?.unit_price ?? '');
   if (!Number.isFinite(quantity) || !Number.isFinite(price)) return 0;
-  return (quantity * Math.round(price * 100)) / 100;
+  return lineTotalCents(quantity, toCents(price));
 }
 
 /** The one message the form refuses with, and the field it is about (a form path, e.g. `items.0.unit_price`). */
@@ -82,7 +83,7 @@ const HEADER_FIELDS = Object.keys(HEADER_IDS) as HeaderField[];
 
 export function CreateSupplyPage() {
   const { t } = useTranslation();
-  const canWrite = useCan('purchasing:write');
+  const canWrite = useCan('purchasing:manage');
   return (
     <section>
       <PageTitle title={t('Create Supply')} />
@@ -116,7 +117,7 @@ function CreateSupplyForm() {
   });
   const { fields, append, remove } = useFieldArray({ control, name: 'items' });
   const lines = useWatch({ control, name: 'items' });
-  const subtotal = lines.reduce((sum, line) => sum + lineTotal(line), 0);
+  const subtotalCents = sumCents(lines.map(lineTotal));
 
   function refuse(message: string, path: string | null) {
     setProblem({ message, path });
@@ -244,7 +245,7 @@ function CreateSupplyForm() {
                   control={control}
                   register={register}
                   invalidAt={invalidAt}
-                  total={lineTotal(lines[index])}
+                  total={fromCents(lineTotal(lines[index]))}
                   onRemove={() => remove(index)}
                 />
               ))}
@@ -269,7 +270,7 @@ function CreateSupplyForm() {
             </Button>
             <p className="flex items-baseline gap-3 text-sm">
               <span className="text-slate-500 dark:text-slate-400">{t('Subtotal')}</span>
-              <span className="text-lg font-semibold text-slate-900 tabular-nums dark:text-white">{formatMoney(subtotal)}</span>
+              <span className="text-lg font-semibold text-slate-900 tabular-nums dark:text-white">{formatMoney(fromCents(subtotalCents))}</span>
             </p>
           </div>
         </Card>

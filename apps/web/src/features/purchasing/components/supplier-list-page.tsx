@@ -48,7 +48,7 @@ function breakAfterAt(email: string) {
 
 export function SupplierListPage() {
   const { t } = useTranslation();
-  const canWrite = useCan('purchasing:write');
+  const canWrite = useCan('purchasing:manage');
 
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim());

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fromCents, sumCents, toCents } from '@shop/contracts/money';
 import type { Supply } from '@shop/contracts/supply';
 import { Modal, ModalBody } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
@@ -10,9 +11,6 @@ import { useSupply } from '../api/get-supply';
 import { invoiceLabel, supplierLabel } from '../supply-labels';
 
 type SupplyLine = NonNullable<Supply['items']>[number];
-
-/** Qty × unit price in whole cents, so $0.10 × 3 is $0.30 and not $0.30000000000000004. */
-const lineTotal = (line: Pick<SupplyLine, 'supply_quantity' | 'unit_price'>) => (line.supply_quantity * Math.round(line.unit_price * 100)) / 100;
 
 /** The read-only 'Supply Details' dialog of the supplies list (spec 02 §2); `supplyId` null = closed. */
 export function SupplyDetailsDialog({ supplyId, onClose }: { supplyId: number | null; onClose: () => void }) {
@@ -48,10 +46,9 @@ function SupplyDetails({ supply }: { supply: Supply }) {
     },
     { id: 'qty', header: t('Qty'), className: 'text-right tabular-nums', cell: (line) => line.supply_quantity },
     { id: 'unit-price', header: t('Unit Price'), className: 'text-right tabular-nums', cell: (line) => formatMoney(line.unit_price) },
-    { id: 'total', header: t('Total'), className: 'text-right tabular-nums', cell: (line) => formatMoney(lineTotal(line)) },
+    { id: 'total', header: t('Total'), className: 'text-right tabular-nums', cell: (line) => formatMoney(line.line_total) },
     { id: 'expire', header: t('Expire Date'), className: 'tabular-nums', cell: (line) => formatDate(line.expire_date) || '-' },
   ];
-  const subtotal = items.reduce((sum, line) => sum + lineTotal(line), 0);
 
   return (
     <div className="space-y-5">
@@ -66,7 +63,7 @@ function SupplyDetails({ supply }: { supply: Supply }) {
       {items.length > 0 ? (
         <p className="flex justify-end gap-3 text-sm">
           <span className="text-slate-500 dark:text-slate-400">{t('Subtotal')}</span>
-          <span className="font-semibold text-slate-900 tabular-nums dark:text-white">{formatMoney(subtotal)}</span>
+          <span className="font-semibold text-slate-900 tabular-nums dark:text-white">{formatMoney(fromCents(sumCents(items.map((line) => toCents(line.line_total)))))}</span>
         </p>
       ) : null}
     </div>

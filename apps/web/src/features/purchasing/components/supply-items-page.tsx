@@ -39,7 +39,7 @@ const muted = 'text-xs text-slate-500 dark:text-slate-400';
 
 export function SupplyItemsPage() {
   const { t } = useTranslation();
-  const canWrite = useCan('purchasing:write');
+  const canWrite = useCan('purchasing:manage');
   const queryClient = useQueryClient();
 
   const [search, setSearch] = useState('');

@@ -25,7 +25,7 @@ const SUPPLIES_PER_PAGE = 10;
 
 export function SupplyListPage() {
   const { t } = useTranslation();
-  const canWrite = useCan('purchasing:write');
+  const canWrite = useCan('purchasing:manage');
 
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim());

@@ -33,7 +33,7 @@ const NO_FILTERS: Filters = { from: '', to: '', channel: '', payment: '', status
 
 export function SalesOrdersPage() {
   const { t } = useTranslation();
-  const seesAll = useCan('sales:all');
+  const seesAll = useCan('sales:view-all');
   const { settings } = useShopSettings();
   const timeZone = settings.localization.timezone;
   const statusLabel = useStatusLabel();

@@ -28,7 +28,7 @@ export function useSectionForm<S extends SettingsSection>(section: S, schema: z.
   const { t } = useTranslation();
   const { settings } = useShopSettings();
   const save = useSaveSettingsSection(section);
-  const canWrite = useCan('settings:write');
+  const canWrite = useCan('settings:manage');
   const [saving, setSaving] = useState(false);
   const form = useForm<Settings[S]>({ resolver: zodResolver(schema), defaultValues: settings[section] as never });
 

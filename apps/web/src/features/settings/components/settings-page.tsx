@@ -39,7 +39,7 @@ const WIDE_QUERY = '(min-width: 768px)';
 export function SettingsPage() {
   const { t } = useTranslation();
   const settings = useShopSettings();
-  const canWrite = useCan('settings:write');
+  const canWrite = useCan('settings:manage');
   const wide = useMediaQuery(WIDE_QUERY);
   const [tab, selectTab] = useTabParam<SettingsSection>(SETTINGS_SECTIONS, 'general');
   const listRef = useRef<HTMLDivElement>(null);

@@ -1,12 +1,15 @@
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { fromCents, toBasisPoints } from '@shop/contracts/money';
+import { priceSale } from '@shop/contracts/pricing';
 import { taxSettingsSchema } from '@shop/contracts/settings';
 import { FormField, invalidProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { formatMoney } from '@/lib/format';
 import { CheckField, SectionForm, useSectionForm } from './section-form';
 
-const EXAMPLE_SUBTOTAL = 100;
+/** $100.00, the example sale the tax preview prices. */
+const EXAMPLE_SUBTOTAL_CENTS = 10_000;
 
 export function TaxSettings() {
   const { t } = useTranslation();
@@ -53,12 +56,16 @@ export function TaxSettings() {
 
 function taxExample(enabled: boolean, inclusive: boolean, rate: number, t: (key: string, options?: Record<string, string>) => string): string {
   if (!enabled) return t('No tax is charged.');
-  const percent = Number.isFinite(rate) ? rate : 0;
-  const tax = inclusive ? EXAMPLE_SUBTOTAL - EXAMPLE_SUBTOTAL / (1 + percent / 100) : (EXAMPLE_SUBTOTAL * percent) / 100;
-  const total = inclusive ? EXAMPLE_SUBTOTAL : EXAMPLE_SUBTOTAL + tax;
+  const taxRateBp = toBasisPoints(Number.isFinite(rate) ? rate : 0);
+  const { subtotalCents, taxCents, totalCents } = priceSale([{ quantity: 1, unitPriceCents: EXAMPLE_SUBTOTAL_CENTS, discountBp: 0 }], {
+    taxEnabled: true,
+    taxInclusive: inclusive,
+    taxRateBp,
+    serviceBp: 0,
+  });
   return t('Example: a sale of {{subtotal}} has {{tax}} tax, total {{total}}.', {
-    subtotal: formatMoney(EXAMPLE_SUBTOTAL),
-    tax: formatMoney(tax),
-    total: formatMoney(total),
+    subtotal: formatMoney(fromCents(subtotalCents)),
+    tax: formatMoney(fromCents(taxCents)),
+    total: formatMoney(fromCents(totalCents)),
   });
 }

@@ -1,0 +1,58 @@
+import type { Role } from './common';
+
+/*
+ * Who may do what: the one table of rights. Each named permission lists the roles that hold it.
+ * The server's route guard and its services ask for a permission, never for a role; the console
+ * reads the same table to show only what a role can use. A new right is one line here, plus the
+ * route or rule that asks for it. See docs/decisions/0006-permissions.md.
+ */
+
+const EVERYONE = ['Admin', 'Manager', 'Staff'] as const satisfies readonly Role[];
+const MANAGERS = ['Admin', 'Manager'] as const satisfies readonly Role[];
+const ADMINS = ['Admin'] as const satisfies readonly Role[];
+
+export const PERMISSIONS = {
+  /** Add, change and remove products, categories and units. */
+  'catalog:manage': MANAGERS,
+  'promotions:manage': MANAGERS,
+  /** Add a customer, as a cashier does at the till. */
+  'customers:create': EVERYONE,
+  /** Change or remove customers. */
+  'customers:manage': MANAGERS,
+  /** Receive stock by hand, correct counts, write off waste and expired batches. */
+  'stock:manage': MANAGERS,
+  /** Suppliers, supplies and supply lines: see them and change them. */
+  'purchasing:manage': MANAGERS,
+  /** The reports, their exports and the dashboard's figures. */
+  'reports:view': MANAGERS,
+  /** Ring up a sale at the till. */
+  'sales:create': EVERYONE,
+  /** Every cashier's sales; without it a person sees the sales they rang up. */
+  'sales:view-all': MANAGERS,
+  'sales:refund': MANAGERS,
+  'settings:manage': ADMINS,
+  /** Staff accounts: add, approve, change roles, set passwords, deactivate. */
+  'users:manage': ADMINS,
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
+
+/** Whether a role holds a permission; no role (not signed in yet) holds none. */
+export function can(role: Role | null | undefined, permission: Permission): boolean {
+  return role != null && (PERMISSIONS[permission] as readonly Role[]).includes(role);
+}
+
+/** The roles that hold a permission (who to tell about a refund, who counts as an account manager). */
+export function rolesWith(permission: Permission): readonly Role[] {
+  return PERMISSIONS[permission];
+}
+
+/**
+ * What an API route asks of its caller: nothing (`public`), a signed-in user acting for
+ * themselves or reading what every role may read (`signed-in`), or a named permission.
+ */
+export type Access = 'public' | 'signed-in' | Permission;
+
+export const isPermission = (value: unknown): value is Permission => typeof value === 'string' && value in PERMISSIONS;
