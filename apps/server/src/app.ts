@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DbHandle } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
-import { AppError } from './lib/errors';
+import { tooManyRequests } from './lib/errors';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -79,9 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
-      new AppError(context.statusCode, `Too many requests. Try again in ${context.after}.`, undefined, {
-        'retry-after': String(Math.ceil(context.ttl / 1000)),
-      }),
+      tooManyRequests(`Too many requests. Try again in ${context.after}.`, context.ttl / 1000),
   });
   await app.register(openApiPlugin);
 

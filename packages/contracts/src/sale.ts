@@ -118,6 +118,18 @@ export type Sale = z.infer<typeof saleSchema>;
 
 export const saleCreatedResponseSchema = z.object({ data: saleSchema, message: z.string() });
 
+/**
+ * The 409 answer of POST /sales when the till's prices or total are not the server's: the
+ * catalogue's figures for every line, so the till can refresh its cart and ask again.
+ */
+export const pricesChangedAnswerSchema = z.object({
+  message: z.string(),
+  prices: z.array(z.object({ product_id: z.number().int(), unit_price: z.number(), discount_percent: z.number() })),
+  total_amount: z.number(),
+});
+export type PricesChangedAnswer = z.infer<typeof pricesChangedAnswerSchema>;
+export type CurrentPrice = PricesChangedAnswer['prices'][number];
+
 export const saleListQuerySchema = listQuerySchema
   .extend({
     from: optionalDateFilterSchema,

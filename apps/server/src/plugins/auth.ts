@@ -4,7 +4,7 @@ import { API_MESSAGES } from '@shop/contracts/common';
 import { can, isPermission, type Access } from '@shop/contracts/permissions';
 import { PROFILE_MESSAGES } from '@shop/contracts/profile';
 import type { UserRow } from '../db/schema';
-import { AppError } from '../lib/errors';
+import { forbidden, unauthenticated } from '../lib/errors';
 import { API_KEY_PATTERN, findUserByApiKey } from '../services/api-keys';
 import type { Actor } from '../services/context';
 import { findSessionByToken } from '../services/sessions';
@@ -44,7 +44,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const access = request.routeOptions.config.access;
     if (request.is404 || access === 'public') return;
     request.auth = await authenticate(request);
-    if (access !== 'signed-in' && !can(request.auth.user.role, access!)) throw new AppError(403, API_MESSAGES.forbidden);
+    if (access !== 'signed-in' && !can(request.auth.user.role, access!)) throw forbidden(API_MESSAGES.forbidden);
   });
 });
 
@@ -52,11 +52,11 @@ async function authenticate(request: FastifyRequest): Promise<NonNullable<Fastif
   const token = bearerToken(request);
   if (token && API_KEY_PATTERN.test(token)) {
     const key = await findUserByApiKey(request.server.services, token);
-    if (!key) throw new AppError(401, API_MESSAGES.unauthenticated);
+    if (!key) throw unauthenticated(API_MESSAGES.unauthenticated);
     return { user: key.user, sessionId: null, apiKeyId: key.apiKeyId };
   }
   const session = token ? await findSessionByToken(request.server.services, token) : null;
-  if (!session) throw new AppError(401, API_MESSAGES.unauthenticated);
+  if (!session) throw unauthenticated(API_MESSAGES.unauthenticated);
   return { user: session.user, sessionId: session.sessionId, apiKeyId: null };
 }
 
@@ -67,13 +67,13 @@ async function authenticate(request: FastifyRequest): Promise<NonNullable<Fastif
 export function currentSession(request: FastifyRequest): { user: UserRow; sessionId: number } {
   const user = currentUser(request);
   const sessionId = request.auth?.sessionId;
-  if (sessionId == null) throw new AppError(403, PROFILE_MESSAGES.keysNeedSession);
+  if (sessionId == null) throw forbidden(PROFILE_MESSAGES.keysNeedSession);
   return { user, sessionId };
 }
 
 /** The signed-in user of an authenticated route (the auth hook has already run). */
 export function currentUser(request: FastifyRequest): UserRow {
-  if (!request.auth) throw new AppError(401, API_MESSAGES.unauthenticated);
+  if (!request.auth) throw unauthenticated(API_MESSAGES.unauthenticated);
   return request.auth.user;
 }
 

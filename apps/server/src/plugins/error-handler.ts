@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_MESSAGES } from '@shop/contracts/common';
-import { AppError } from '../lib/errors';
+import { AppError, firstMessage } from '../lib/errors';
 
 /** Groups zod issues by field: `items.0.quantity` → ["Quantity must be > 0."]. */
 function fieldErrors(issues: { instancePath: string; message?: string }[], context: string): Record<string, string[]> {
@@ -30,10 +30,6 @@ function nulPath(value: unknown, path: string): string | null {
     if (found !== null) return found;
   }
   return null;
-}
-
-function firstMessage(errors: Record<string, string[]>): string {
-  return Object.values(errors)[0]?.[0] ?? API_MESSAGES.invalid;
 }
 
 /**

@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamsSchema, recordResponseSchema } from '@shop/contracts/common';
+import { idParamsSchema, messageResponseSchema, recordResponseSchema } from '@shop/contracts/common';
 import {
   IDEMPOTENCY_KEY_HEADER,
+  pricesChangedAnswerSchema,
   refundInputSchema,
   saleCreatedResponseSchema,
   saleInputSchema,
@@ -11,7 +12,7 @@ import {
   saleListResponseSchema,
   saleSchema,
 } from '@shop/contracts/sale';
-import { AppError } from '../lib/errors';
+import { unprocessable } from '../lib/errors';
 import { actorOf } from '../plugins/auth';
 import { checkout } from '../services/checkout';
 import type { IdempotentAnswer } from '../services/idempotency';
@@ -29,7 +30,7 @@ const idempotencyHeaders = z.object({
 
 const keyOf = (request: FastifyRequest) => {
   const value = request.headers[IDEMPOTENCY_KEY_HEADER];
-  if (Array.isArray(value)) throw new AppError(422, 'Send one Idempotency-Key.', { 'idempotency-key': ['Send one Idempotency-Key.'] });
+  if (Array.isArray(value)) throw unprocessable('Send one Idempotency-Key.', { field: 'idempotency-key' });
   return value?.trim() || null;
 };
 
@@ -68,7 +69,10 @@ export const saleRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Ring up a sale in one transaction; an Idempotency-Key makes retries safe',
         headers: idempotencyHeaders,
         body: saleInputSchema,
-        response: { 201: saleCreatedResponseSchema },
+        response: {
+          201: saleCreatedResponseSchema,
+          409: pricesChangedAnswerSchema.describe('Prices changed: the catalogue figures to refresh the cart with').or(messageResponseSchema),
+        },
       },
     },
     async (request, reply) => sendAnswer(reply, await checkout(app.services, { input: request.body, idempotencyKey: keyOf(request), viewer: actorOf(request) })),

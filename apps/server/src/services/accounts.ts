@@ -4,7 +4,7 @@ import { USER_MESSAGES, type StaffAccount, type User, type UserCreateInput, type
 import { containsInsensitive } from '../db/dialect';
 import { isUniqueViolation } from '../db/errors';
 import type { UserRow } from '../db/schema';
-import { AppError, conflict, notFound } from '../lib/errors';
+import { conflict, notFound } from '../lib/errors';
 import { paginate } from '../lib/paginate';
 import { hashPassword } from '../lib/passwords';
 import { recordAudit } from './audit';
@@ -18,7 +18,7 @@ import { normalizeEmail, toUser } from './users';
  * new password. The shop always keeps one active Admin: someone who can still manage accounts.
  */
 
-const emailTaken = () => new AppError(409, USER_MESSAGES.emailTaken, { email: [USER_MESSAGES.emailTaken] });
+const emailTaken = () => conflict(USER_MESSAGES.emailTaken, { field: 'email' });
 
 /** What the audit log keeps of a user: never the password hash or the 2FA secret. */
 const auditView = (row: UserRow) => ({ name: row.name, email: row.email, role: row.role, status: toUser(row).status });

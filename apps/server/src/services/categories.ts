@@ -2,7 +2,7 @@ import type { Category } from '@shop/contracts/category';
 import type { CategoryListQuery, categoryInputSchema } from '@shop/contracts/category';
 import type { z } from 'zod';
 import { containsInsensitive } from '../db/dialect';
-import { AppError, conflict, notFound } from '../lib/errors';
+import { conflict, notFound } from '../lib/errors';
 import { paginate } from '../lib/paginate';
 import type { Actor, ServiceContext } from './context';
 import { auditedWrite, countNoun } from './write';
@@ -47,7 +47,7 @@ export async function getCategory(ctx: ServiceContext, id: number): Promise<Cate
 async function assertNameFree(ctx: ServiceContext, name: string, exceptId?: number) {
   let query = ctx.db.selectFrom('categories').select('id').where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  if (await query.executeTakeFirst()) throw new AppError(409, NAME_TAKEN, { name: [NAME_TAKEN] });
+  if (await query.executeTakeFirst()) throw conflict(NAME_TAKEN, { field: 'name' });
 }
 
 const conflictAudit = { entity: 'category', conflictMessage: NAME_TAKEN, conflictField: 'name' };

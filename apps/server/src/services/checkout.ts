@@ -1,17 +1,23 @@
-import { bestPromotion, priceSale } from '@shop/contracts/pricing';
-import { SALE_MESSAGES, type Sale, type saleInputSchema } from '@shop/contracts/sale';
-import type { Settings } from '@shop/contracts/settings';
+import { fromBasisPoints, fromCents, rielToCents, toBasisPoints, toCents } from '@shop/contracts/money';
+import { bestPromotion, priceSale, type SalePricing } from '@shop/contracts/pricing';
+import { SALE_MESSAGES, type PricesChangedAnswer, type Sale, type saleInputSchema } from '@shop/contracts/sale';
+import type { PaymentMethod, Settings } from '@shop/contracts/settings';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { businessDate } from '../lib/business-date';
-import { AppError, unprocessable } from '../lib/errors';
-import { fromBasisPoints, fromCents, rielToCents, toBasisPoints, toCents } from '@shop/contracts/money';
+import { AppError, conflict, refuseFields, unprocessable } from '../lib/errors';
 import { recordAudit } from './audit';
 import type { Actor, ServiceContext } from './context';
 import { runIdempotent } from './idempotency';
-import { getSale, nextNumber, type SaleViewer } from './sales';
+import { getSale, nextNumber } from './sales';
 import { getSettings } from './settings';
 import { lockProducts, recordMovement, takeFromBatches } from './stock-ledger';
+
+/*
+ * POST /sales: a sale recorded as one transaction, in named steps (docs/architecture.md, "How a
+ * sale flows"). Each step reads what the ones before it decided and adds its own part, so the
+ * next rule (split tender, the till's shift) is one more step rather than more lines in one.
+ */
 
 type SaleInput = z.output<typeof saleInputSchema>;
 
@@ -20,53 +26,74 @@ const FUTURE_TOLERANCE_MS = 10 * 60 * 1000;
 /** Sales rung up offline may arrive late, but not from another month. */
 const OLDEST_DAYS = 31;
 
-function saleMoment(ctx: ServiceContext, input: SaleInput, timeZone: string): { instant: string; day: string } {
-  const now = ctx.clock.now();
-  const today = businessDate(now, timeZone);
-  const refuse = (message: string) => unprocessable(message, { sale_date: [message] });
+/** When the sale happened: the instant and the shop's business day it counts for. */
+interface Moment {
+  instant: string;
+  day: string;
+}
+
+/** How it is paid: the method and, for cash, what was handed over. */
+interface Payment {
+  method: PaymentMethod;
+  tenderedCents: number;
+  tenderedKhr: number;
+  khrPerUsd: number;
+}
+
+type ProductRow = { id: number; name: string; sku: string; price_cents: number; active: number; track_stock: number; on_hand: number };
+
+/** One line as the catalogue prices it. */
+interface PricedLine {
+  product: ProductRow;
+  quantity: number;
+  unitPriceCents: number;
+  discountBp: number;
+  promotionId: number | null;
+  /** What the till showed, checked against the catalogue. */
+  tillUnitPriceCents: number;
+}
+
+/** Step 1: when. An ISO instant, or a plain date meaning today at the moment of the call. */
+function resolveMoment(tx: ServiceContext, input: SaleInput, settings: Settings): Moment {
+  const timeZone = settings.localization.timezone;
+  const now = tx.clock.now();
+  const refuse = (message: string) => unprocessable(message, { field: 'sale_date' });
+  const tooOld = () => refuse(`Sale date cannot be more than ${OLDEST_DAYS} days ago.`);
   if (/^\d{4}-\d{2}-\d{2}$/.test(input.sale_date)) {
-    // The other reading of spec 01 §3: a plain date of today.
+    const today = businessDate(now, timeZone);
     if (input.sale_date > today) throw refuse('Sale date cannot be in the future.');
-    if (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${input.sale_date}T00:00:00Z`) > OLDEST_DAYS * 86_400_000) {
-      throw refuse(`Sale date cannot be more than ${OLDEST_DAYS} days ago.`);
-    }
+    if (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${input.sale_date}T00:00:00Z`) > OLDEST_DAYS * 86_400_000) throw tooOld();
     return { instant: now.toISOString(), day: input.sale_date };
   }
   const instant = new Date(input.sale_date);
   if (instant.getTime() - now.getTime() > FUTURE_TOLERANCE_MS) throw refuse('Sale date cannot be in the future.');
-  if (now.getTime() - instant.getTime() > OLDEST_DAYS * 86_400_000) throw refuse(`Sale date cannot be more than ${OLDEST_DAYS} days ago.`);
+  if (now.getTime() - instant.getTime() > OLDEST_DAYS * 86_400_000) throw tooOld();
   return { instant: instant.toISOString(), day: businessDate(instant, timeZone) };
 }
 
-function paymentMethod(settings: Settings, wanted: string) {
+/** Step 2: who pays how. One of the shop's enabled methods, named by its label or key. */
+function resolveMethod(settings: Settings, wanted: string): PaymentMethod {
   const enabled = settings.payments.methods.filter((method) => method.enabled);
   const lower = wanted.toLowerCase();
   const method = enabled.find((m) => m.label.toLowerCase() === lower || m.key === lower);
-  if (!method) {
-    const message = `Choose one of the payment methods: ${enabled.map((m) => m.label).join(', ')}.`;
-    throw unprocessable(message, { payment_method: [message] });
-  }
+  if (!method) throw unprocessable(`Choose one of the payment methods: ${enabled.map((m) => m.label).join(', ')}.`, { field: 'payment_method' });
   return method;
 }
 
+/** Step 2, continued: the named customer, whose name the sale keeps as it was that day. */
+async function resolveCustomer(tx: ServiceContext, customerId: number | null): Promise<string | null> {
+  if (customerId === null) return null;
+  const customer = await tx.db.selectFrom('customers').select('name').where('id', '=', customerId).executeTakeFirst();
+  if (!customer) throw unprocessable('The selected customer does not exist.', { field: 'customer_id' });
+  return customer.name;
+}
+
 /**
- * Rings up a sale as one transaction: prices every line from the catalogue with its best
- * promotion, adds tax and service from the settings, checks and takes stock (first to expire
- * first), and writes the sale, its lines, its payment, its stock movements and an audit entry.
- * The till's prices and total are checked, never trusted. Nothing is written unless all is.
+ * Step 3: price the lines from the catalogue with each product's best promotion that day, add
+ * tax and service from the settings, and check the till showed the same prices and total.
+ * The products stay locked from here to commit, so stock is checked against what is there.
  */
-async function recordSale(tx: ServiceContext, input: SaleInput, actor: Actor): Promise<number> {
-  const settings = await getSettings(tx);
-  const moment = saleMoment(tx, input, settings.localization.timezone);
-  const method = paymentMethod(settings, input.payment_method);
-
-  let customerName: string | null = null;
-  if (input.customer_id !== null) {
-    const customer = await tx.db.selectFrom('customers').select('name').where('id', '=', input.customer_id).executeTakeFirst();
-    if (!customer) throw unprocessable('The selected customer does not exist.', { customer_id: ['The selected customer does not exist.'] });
-    customerName = customer.name;
-  }
-
+async function priceLines(tx: ServiceContext, input: SaleInput, settings: Settings, moment: Moment, taxEnabled: boolean) {
   const productIds = [...new Set(input.items.map((line) => line.product_id))];
   await lockProducts(tx, productIds);
   const products = new Map(
@@ -78,38 +105,35 @@ async function recordSale(tx: ServiceContext, input: SaleInput, actor: Actor): P
         .execute()
     ).map((product) => [product.id, product]),
   );
-  const missing: Record<string, string[]> = {};
-  input.items.forEach((line, index) => {
-    if (!products.has(line.product_id)) missing[`items.${index}.product_id`] = ['This product does not exist.'];
-  });
-  if (Object.keys(missing).length) throw unprocessable(Object.values(missing)[0]![0]!, missing);
-  for (const line of input.items) {
-    const product = products.get(line.product_id)!;
-    if (product.active !== 1) throw new AppError(409, `${product.name} is not on sale any more.`);
-  }
+  refuseFields(
+    Object.fromEntries(input.items.flatMap((line, index) => (products.has(line.product_id) ? [] : [[`items.${index}.product_id`, ['This product does not exist.']]]))),
+  );
+  const inactive = input.items.map((line) => products.get(line.product_id)!).find((product) => product.active !== 1);
+  if (inactive) throw conflict(`${inactive.name} is not on sale any more.`);
 
-  const today = moment.day;
   const promotions = await tx.db
     .selectFrom('promotions')
     .select(['id', 'product_id', 'discount_bp', 'active', 'valid_until'])
     .where('product_id', 'in', productIds)
     .where('active', '=', 1)
     .execute();
-  const promotionOf = new Map(
-    productIds.map((id) => [
-      id,
-      bestPromotion(
-        promotions.filter((p) => p.product_id === id).map((p) => ({ id: p.id, discountBp: p.discount_bp, active: p.active === 1, validUntil: p.valid_until })),
-        today,
-      ),
-    ]),
-  );
+  const promotionOf = (productId: number) =>
+    bestPromotion(
+      promotions.filter((p) => p.product_id === productId).map((p) => ({ id: p.id, discountBp: p.discount_bp, active: p.active === 1, validUntil: p.valid_until })),
+      moment.day,
+    );
 
-  const taxEnabled = input.tax_enabled && settings.taxes.enabled;
-  const lines = input.items.map((line) => {
+  const lines: PricedLine[] = input.items.map((line) => {
     const product = products.get(line.product_id)!;
-    const promotion = promotionOf.get(line.product_id) ?? null;
-    return { line, product, promotion, quantity: line.quantity, unitPriceCents: product.price_cents, discountBp: promotion?.discountBp ?? 0 };
+    const promotion = promotionOf(product.id);
+    return {
+      product,
+      quantity: line.quantity,
+      unitPriceCents: product.price_cents,
+      discountBp: promotion?.discountBp ?? 0,
+      promotionId: promotion?.id ?? null,
+      tillUnitPriceCents: toCents(line.unit_price),
+    };
   });
   const pricing = priceSale(lines, {
     taxEnabled,
@@ -117,54 +141,70 @@ async function recordSale(tx: ServiceContext, input: SaleInput, actor: Actor): P
     taxRateBp: toBasisPoints(settings.taxes.rate),
     serviceBp: toBasisPoints(input.service_percent),
   });
-
-  const stalePrices = lines.filter(({ line, product }) => toCents(line.unit_price) !== product.price_cents);
-  if (stalePrices.length || toCents(input.total_amount) !== pricing.totalCents) {
-    throw new AppError(409, SALE_MESSAGES.pricesChanged, undefined, undefined, {
-      prices: lines.map(({ product, discountBp }) => ({ product_id: product.id, unit_price: fromCents(product.price_cents), discount_percent: fromBasisPoints(discountBp) })),
-      total_amount: fromCents(pricing.totalCents),
-    });
+  if (lines.some((line) => line.tillUnitPriceCents !== line.unitPriceCents) || toCents(input.total_amount) !== pricing.totalCents) {
+    throw pricesChanged(lines, pricing);
   }
+  return { lines, pricing };
+}
 
-  if (!settings.general.allowNegativeStock) {
-    const wanted = new Map<number, number>();
-    for (const { product, quantity } of lines) if (product.track_stock === 1) wanted.set(product.id, (wanted.get(product.id) ?? 0) + quantity);
-    for (const [productId, quantity] of wanted) {
-      const product = products.get(productId)!;
-      if (product.on_hand < quantity) throw new AppError(409, `Only ${Math.max(0, product.on_hand)} left of ${product.name}`);
-    }
+/** The typed 409 of the contracts: the catalogue's figures, for the till to refresh its cart. */
+function pricesChanged(lines: PricedLine[], pricing: SalePricing): AppError {
+  const answer: Omit<PricesChangedAnswer, 'message'> = {
+    prices: lines.map((line) => ({ product_id: line.product.id, unit_price: fromCents(line.unitPriceCents), discount_percent: fromBasisPoints(line.discountBp) })),
+    total_amount: fromCents(pricing.totalCents),
+  };
+  return new AppError('prices_changed', SALE_MESSAGES.pricesChanged, { details: answer });
+}
+
+/** Step 4a: enough on hand for every tracked product, all lines of one product together, unless the shop sells past zero. */
+function checkStock(lines: PricedLine[], settings: Settings): void {
+  if (settings.general.allowNegativeStock) return;
+  const wanted = new Map<number, { product: ProductRow; quantity: number }>();
+  for (const { product, quantity } of lines) {
+    if (product.track_stock !== 1) continue;
+    wanted.set(product.id, { product, quantity: (wanted.get(product.id)?.quantity ?? 0) + quantity });
   }
-
-  const khrPerUsd = settings.localization.khrPerUsd;
-  let tenderedCents = pricing.totalCents;
-  let tenderedKhr = 0;
-  if (method.key === 'cash' && (input.tendered !== null || input.tendered_khr > 0)) {
-    tenderedKhr = input.tendered_khr;
-    tenderedCents = toCents(input.tendered ?? 0) + rielToCents(tenderedKhr, khrPerUsd);
-    if (tenderedCents < pricing.totalCents) throw unprocessable(SALE_MESSAGES.tenderedShort, { tendered: [SALE_MESSAGES.tenderedShort] });
+  for (const { product, quantity } of wanted.values()) {
+    if (product.on_hand < quantity) throw new AppError('out_of_stock', `Only ${Math.max(0, product.on_hand)} left of ${product.name}`);
   }
+}
 
-  // The counter row stays locked until commit, so every sale waits in line behind it. SQLite
-  // runs one write transaction at a time anyway; PostgreSQL runs sales side by side, so there
-  // the number is taken last and the sale carries its own id, negated, until then (unique, and
-  // never seen: the row is invisible to others before commit).
+/** Step 2, settled: cash may be more than the total (change is given back); other methods pay it exactly. */
+function settlePayment(input: SaleInput, method: PaymentMethod, totalCents: number, khrPerUsd: number): Payment {
+  const paid = { method, tenderedCents: totalCents, tenderedKhr: 0, khrPerUsd };
+  if (method.key !== 'cash' || (input.tendered === null && input.tendered_khr === 0)) return paid;
+  const tenderedCents = toCents(input.tendered ?? 0) + rielToCents(input.tendered_khr, khrPerUsd);
+  if (tenderedCents < totalCents) throw unprocessable(SALE_MESSAGES.tenderedShort, { field: 'tendered' });
+  return { ...paid, tenderedCents, tenderedKhr: input.tendered_khr };
+}
+
+/**
+ * Step 5: write the sale. Its number comes from a counter whose row stays locked until commit.
+ * SQLite runs one write transaction at a time anyway; PostgreSQL runs sales side by side, so
+ * there the number is taken last (numberSale) and the row carries its own id, negated, until
+ * then: unique, and never seen, since the row is invisible to others before commit.
+ */
+async function writeSale(
+  tx: ServiceContext,
+  sale: { input: SaleInput; moment: Moment; customerName: string | null; payment: Payment; lines: PricedLine[]; pricing: SalePricing; settings: Settings; taxEnabled: boolean; actor: Actor },
+): Promise<{ saleId: number; number: number | null }> {
+  const { input, pricing, settings, taxEnabled } = sale;
   const reservedId = tx.kind === 'postgres' ? await reserveSaleId(tx) : null;
-  const earlyNumber = reservedId === null ? await nextNumber(tx, 'sale') : null;
-  const createdAt = tx.clock.now().toISOString();
-  const { id: saleId } = await tx.db
+  const number = reservedId === null ? await nextNumber(tx, 'sale') : null;
+  const { id } = await tx.db
     .insertInto('sales')
     .values({
       ...(reservedId === null ? {} : { id: reservedId }),
-      number: earlyNumber ?? -reservedId!,
-      sale_date: moment.instant,
-      business_date: moment.day,
+      number: number ?? -reservedId!,
+      sale_date: sale.moment.instant,
+      business_date: sale.moment.day,
       customer_id: input.customer_id,
-      customer_name: customerName,
+      customer_name: sale.customerName,
       channel: input.channel,
-      payment_method: method.label,
+      payment_method: sale.payment.method.label,
       status: 'Paid',
-      items_count: lines.length,
-      total_qty: lines.reduce((sum, line) => sum + line.quantity, 0),
+      items_count: sale.lines.length,
+      total_qty: sale.lines.reduce((sum, line) => sum + line.quantity, 0),
       gross_cents: pricing.grossCents,
       discount_cents: pricing.discountCents,
       tax_enabled: taxEnabled ? 1 : 0,
@@ -175,13 +215,24 @@ async function recordSale(tx: ServiceContext, input: SaleInput, actor: Actor): P
       service_cents: pricing.serviceCents,
       total_cents: pricing.totalCents,
       notes: input.notes,
-      user_id: actor.userId,
-      created_at: createdAt,
+      user_id: sale.actor.userId,
+      created_at: tx.clock.now().toISOString(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  return { saleId: id, number };
+}
 
-  for (const [index, { product, promotion, quantity, unitPriceCents, discountBp }] of lines.entries()) {
+/** The id the next sale will have, taken from its PostgreSQL sequence. */
+async function reserveSaleId(tx: ServiceContext): Promise<number> {
+  const { rows } = await sql<{ id: number }>`select nextval(pg_get_serial_sequence('sales', 'id'))::int as id`.execute(tx.db);
+  return rows[0]!.id;
+}
+
+/** Step 4b with 5: each line takes its stock (first to expire first) and is written with what that stock cost. */
+async function takeStockAndWriteLines(tx: ServiceContext, saleId: number, lines: PricedLine[], pricing: SalePricing, moment: Moment, actor: Actor) {
+  for (const [index, line] of lines.entries()) {
+    const { product, quantity } = line;
     const takes = product.track_stock === 1 ? await takeFromBatches(tx, product.id, quantity, moment.day) : [];
     const priced = pricing.lines[index]!;
     await tx.db
@@ -192,9 +243,9 @@ async function recordSale(tx: ServiceContext, input: SaleInput, actor: Actor): P
         product_name: product.name,
         sku: product.sku,
         quantity,
-        unit_price_cents: unitPriceCents,
-        discount_bp: discountBp,
-        promotion_id: promotion?.id ?? null,
+        unit_price_cents: line.unitPriceCents,
+        discount_bp: line.discountBp,
+        promotion_id: line.promotionId,
         discount_cents: priced.discountCents,
         line_total_cents: priced.lineTotalCents,
         cost_cents: takes.reduce((sum, take) => sum + take.quantity * take.unitCostCents, 0),
@@ -214,22 +265,49 @@ async function recordSale(tx: ServiceContext, input: SaleInput, actor: Actor): P
       });
     }
   }
+}
 
+/** Step 5, continued: the payment, with the riel rate it was counted at and the change given. */
+async function writePayment(tx: ServiceContext, saleId: number, payment: Payment, totalCents: number): Promise<void> {
   await tx.db
     .insertInto('sale_payments')
     .values({
       sale_id: saleId,
-      method: method.label,
-      amount_cents: pricing.totalCents,
-      tendered_cents: tenderedCents,
-      tendered_khr: tenderedKhr,
-      khr_per_usd: khrPerUsd,
-      change_cents: tenderedCents - pricing.totalCents,
-      created_at: createdAt,
+      method: payment.method.label,
+      amount_cents: totalCents,
+      tendered_cents: payment.tenderedCents,
+      tendered_khr: payment.tenderedKhr,
+      khr_per_usd: payment.khrPerUsd,
+      change_cents: payment.tenderedCents - totalCents,
+      created_at: tx.clock.now().toISOString(),
     })
     .execute();
-  const number = earlyNumber ?? (await nextNumber(tx, 'sale'));
-  if (earlyNumber === null) await tx.db.updateTable('sales').set({ number }).where('id', '=', saleId).execute();
+}
+
+/** Step 5, last: the sale's number, when it was not taken up front (PostgreSQL). */
+async function numberSale(tx: ServiceContext, saleId: number, early: number | null): Promise<number> {
+  if (early !== null) return early;
+  const number = await nextNumber(tx, 'sale');
+  await tx.db.updateTable('sales').set({ number }).where('id', '=', saleId).execute();
+  return number;
+}
+
+/** The whole sale, step by step; nothing is written unless all of it is. */
+async function recordSale(tx: ServiceContext, input: SaleInput, actor: Actor): Promise<number> {
+  const settings = await getSettings(tx);
+  const moment = resolveMoment(tx, input, settings);
+  const method = resolveMethod(settings, input.payment_method);
+  const customerName = await resolveCustomer(tx, input.customer_id);
+  const taxEnabled = input.tax_enabled && settings.taxes.enabled;
+  const { lines, pricing } = await priceLines(tx, input, settings, moment, taxEnabled);
+  checkStock(lines, settings);
+  const payment = settlePayment(input, method, pricing.totalCents, settings.localization.khrPerUsd);
+
+  const { saleId, number: early } = await writeSale(tx, { input, moment, customerName, payment, lines, pricing, settings, taxEnabled, actor });
+  await takeStockAndWriteLines(tx, saleId, lines, pricing, moment, actor);
+  await writePayment(tx, saleId, payment, pricing.totalCents);
+  const number = await numberSale(tx, saleId, early);
+
   await recordAudit(tx.db, tx.clock, {
     userId: actor.userId,
     action: 'create',
@@ -240,16 +318,11 @@ async function recordSale(tx: ServiceContext, input: SaleInput, actor: Actor): P
   return saleId;
 }
 
-/** The id the next sale will have, taken from its PostgreSQL sequence. */
-async function reserveSaleId(tx: ServiceContext): Promise<number> {
-  const { rows } = await sql<{ id: number }>`select nextval(pg_get_serial_sequence('sales', 'id'))::int as id`.execute(tx.db);
-  return rows[0]!.id;
-}
-
 export interface CheckoutRequest {
   input: SaleInput;
   idempotencyKey: string | null;
-  viewer: SaleViewer;
+  /** Who rings it up (and who the answer is shown to). */
+  viewer: Actor;
 }
 
 /** POST /sales: 201 with the recorded sale, or the first answer again for a repeated key. */

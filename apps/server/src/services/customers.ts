@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { containsInsensitive } from '../db/dialect';
 import type { CustomersTable } from '../db/schema';
 import type { Selectable } from 'kysely';
-import { AppError, notFound } from '../lib/errors';
+import { conflict, notFound } from '../lib/errors';
 import { paginate } from '../lib/paginate';
 import type { Actor, ServiceContext } from './context';
 import { auditedWrite } from './write';
@@ -36,7 +36,7 @@ export async function getCustomer(ctx: ServiceContext, id: number): Promise<Cust
 async function assertEmailFree(ctx: ServiceContext, email: string, exceptId?: number) {
   let query = ctx.db.selectFrom('customers').select('id').where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()));
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  if (await query.executeTakeFirst()) throw new AppError(409, CUSTOMER_MESSAGES.emailTaken, { email: [CUSTOMER_MESSAGES.emailTaken] });
+  if (await query.executeTakeFirst()) throw conflict(CUSTOMER_MESSAGES.emailTaken, { field: 'email' });
 }
 
 const auditInfo = { entity: 'customer', conflictMessage: CUSTOMER_MESSAGES.emailTaken, conflictField: 'email' };

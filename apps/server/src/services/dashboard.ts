@@ -59,26 +59,37 @@ async function customersBetween(ctx: ServiceContext, from: string, to: string, t
   return Number(row.n);
 }
 
-/** GET /dashboard: everything the first screen of the morning shows, in one answer. */
-export async function getDashboard(ctx: ServiceContext): Promise<Dashboard> {
-  const { timezone } = await getSettingsSection(ctx, 'localization');
-  const today = await shopToday(ctx);
+const card = (value: number, previous: number) => ({ value, previous, change: change(value, previous) });
+const moneyCard = (cents: number, previousCents: number) => ({ value: fromCents(cents), previous: fromCents(previousCents), change: change(cents, previousCents) });
+
+/** The four cards: the last 30 days against the 30 before. */
+async function periodCards(ctx: ServiceContext, today: string, timeZone: string) {
   const from = addDays(today, -29);
   const previousTo = addDays(from, -1);
   const previousFrom = addDays(previousTo, -29);
-  const year = Number(today.slice(0, 4));
-
   const [now, before, expense, expenseBefore, customers, customersBefore] = await Promise.all([
     salesBetween(ctx, from, today),
     salesBetween(ctx, previousFrom, previousTo),
     expenseBetween(ctx, from, today),
     expenseBetween(ctx, previousFrom, previousTo),
-    customersBetween(ctx, from, today, timezone),
-    customersBetween(ctx, previousFrom, previousTo, timezone),
+    customersBetween(ctx, from, today, timeZone),
+    customersBetween(ctx, previousFrom, previousTo, timeZone),
   ]);
+  return {
+    period: { from, to: today },
+    cards: {
+      newOrders: card(now.orders, before.orders),
+      totalIncome: moneyCard(now.income, before.income),
+      totalExpense: moneyCard(expense, expenseBefore),
+      newUsers: card(customers, customersBefore),
+    },
+  };
+}
 
+/** Jan..Dec of this year: income net of refunds, orders, and what supplies cost. */
+async function yearByMonth(ctx: ServiceContext, year: number) {
   const month = sql<string>`substr(business_date, 6, 2)`;
-  const [salesByMonth, expenseByMonth, top, low, expiring] = await Promise.all([
+  const [salesByMonth, expenseByMonth] = await Promise.all([
     ctx.db
       .selectFrom('sales')
       .select([month.as('month'), sql<number>`count(*)`.as('orders'), sql<number>`coalesce(sum(total_cents - refunded_cents), 0)`.as('income')])
@@ -95,72 +106,78 @@ export async function getDashboard(ctx: ServiceContext): Promise<Dashboard> {
       .where('status', '!=', 'Cancelled')
       .groupBy(sql`substr(invoice_date, 6, 2)`)
       .execute(),
-    ctx.db
-      .selectFrom('sale_items')
-      .innerJoin('sales', 'sales.id', 'sale_items.sale_id')
-      .select([
-        'sale_items.product_id',
-        sql<string>`max(sale_items.product_name)`.as('name'),
-        sql<string>`max(sale_items.sku)`.as('sku'),
-        sql<number>`sum(sale_items.quantity - sale_items.refunded_qty)`.as('qty'),
-        sql<number>`sum(sale_items.line_total_cents * (sale_items.quantity - sale_items.refunded_qty) / sale_items.quantity)`.as('income'),
-      ])
-      .where('sales.business_date', '>=', from)
-      .where('sales.business_date', '<=', today)
-      .groupBy('sale_items.product_id')
-      .orderBy('qty', 'desc')
-      .limit(5)
-      .execute(),
-    ctx.db
-      .selectFrom('products')
-      .select(['id', 'name', 'sku', 'on_hand', 'reorder_level'])
-      .where('track_stock', '=', 1)
-      .where('active', '=', 1)
-      .whereRef('on_hand', '<=', 'reorder_level')
-      .orderBy('on_hand')
-      .orderBy('name')
-      .limit(5)
-      .execute(),
-    ctx.db
-      .selectFrom('stock_batches')
-      .innerJoin('products', 'products.id', 'stock_batches.product_id')
-      .select(['stock_batches.id', 'products.name', 'products.sku', 'stock_batches.expire_date', 'stock_batches.remaining'])
-      .where('stock_batches.remaining', '>', 0)
-      .where('stock_batches.expire_date', 'is not', null)
-      .where('stock_batches.expire_date', '<=', addDays(today, 7))
-      .orderBy('stock_batches.expire_date')
-      .limit(5)
-      .execute(),
   ]);
-
   const months = Array.from({ length: 12 }, (_, index) => {
     const key = String(index + 1).padStart(2, '0');
     const sales = salesByMonth.find((row) => row.month === key);
     const spent = expenseByMonth.find((row) => row.month === key);
     return { month: index + 1, income: fromCents(Number(sales?.income ?? 0)), orders: Number(sales?.orders ?? 0), expense: fromCents(Number(spent?.expense ?? 0)) };
   });
+  return { months, yearTotal: fromCents(sumCents(salesByMonth.map((row) => Number(row.income)))) };
+}
 
-  return {
-    today,
-    period: { from, to: today },
-    cards: {
-      newOrders: { value: now.orders, previous: before.orders, change: change(now.orders, before.orders) },
-      totalIncome: { value: fromCents(now.income), previous: fromCents(before.income), change: change(now.income, before.income) },
-      totalExpense: { value: fromCents(expense), previous: fromCents(expenseBefore), change: change(expense, expenseBefore) },
-      newUsers: { value: customers, previous: customersBefore, change: change(customers, customersBefore) },
-    },
-    year,
-    months,
-    yearTotal: fromCents(sumCents(salesByMonth.map((row) => Number(row.income)))),
-    topProducts: top.map((row) => ({ productId: row.product_id, name: row.name, sku: row.sku, qty: Number(row.qty), income: fromCents(Math.round(Number(row.income))) })),
-    lowStock: low.map((row) => ({ productId: row.id, name: row.name, sku: row.sku, onHand: row.on_hand, reorderLevel: row.reorder_level })),
-    expiringSoon: expiring.map((row) => ({
-      batchId: row.id,
-      name: row.name,
-      sku: row.sku,
-      expireDate: row.expire_date!,
-      remaining: row.remaining,
-      daysLeft: daysBetween(today, row.expire_date!),
-    })),
-  };
+/** The five best sellers of the last 30 days, by units kept (refunds taken off). */
+async function topSellers(ctx: ServiceContext, from: string, to: string) {
+  const rows = await ctx.db
+    .selectFrom('sale_items')
+    .innerJoin('sales', 'sales.id', 'sale_items.sale_id')
+    .select([
+      'sale_items.product_id',
+      sql<string>`max(sale_items.product_name)`.as('name'),
+      sql<string>`max(sale_items.sku)`.as('sku'),
+      sql<number>`sum(sale_items.quantity - sale_items.refunded_qty)`.as('qty'),
+      sql<number>`sum(sale_items.line_total_cents * (sale_items.quantity - sale_items.refunded_qty) / sale_items.quantity)`.as('income'),
+    ])
+    .where('sales.business_date', '>=', from)
+    .where('sales.business_date', '<=', to)
+    .groupBy('sale_items.product_id')
+    .orderBy('qty', 'desc')
+    .limit(5)
+    .execute();
+  return rows.map((row) => ({ productId: row.product_id, name: row.name, sku: row.sku, qty: Number(row.qty), income: fromCents(Math.round(Number(row.income))) }));
+}
+
+/** Tracked products on sale at or below their reorder level, emptiest first. */
+async function lowStock(ctx: ServiceContext) {
+  const rows = await ctx.db
+    .selectFrom('products')
+    .select(['id', 'name', 'sku', 'on_hand', 'reorder_level'])
+    .where('track_stock', '=', 1)
+    .where('active', '=', 1)
+    .whereRef('on_hand', '<=', 'reorder_level')
+    .orderBy('on_hand')
+    .orderBy('name')
+    .limit(5)
+    .execute();
+  return rows.map((row) => ({ productId: row.id, name: row.name, sku: row.sku, onHand: row.on_hand, reorderLevel: row.reorder_level }));
+}
+
+/** Batches with stock left that expire within a week (or have expired), soonest first. */
+async function expiringSoon(ctx: ServiceContext, today: string) {
+  const rows = await ctx.db
+    .selectFrom('stock_batches')
+    .innerJoin('products', 'products.id', 'stock_batches.product_id')
+    .select(['stock_batches.id', 'products.name', 'products.sku', 'stock_batches.expire_date', 'stock_batches.remaining'])
+    .where('stock_batches.remaining', '>', 0)
+    .where('stock_batches.expire_date', 'is not', null)
+    .where('stock_batches.expire_date', '<=', addDays(today, 7))
+    .orderBy('stock_batches.expire_date')
+    .limit(5)
+    .execute();
+  return rows.map((row) => ({ batchId: row.id, name: row.name, sku: row.sku, expireDate: row.expire_date!, remaining: row.remaining, daysLeft: daysBetween(today, row.expire_date!) }));
+}
+
+/** GET /dashboard: everything the first screen of the morning shows, in one answer. */
+export async function getDashboard(ctx: ServiceContext): Promise<Dashboard> {
+  const { timezone } = await getSettingsSection(ctx, 'localization');
+  const today = await shopToday(ctx);
+  const year = Number(today.slice(0, 4));
+  const [{ period, cards }, { months, yearTotal }, topProducts, low, expiring] = await Promise.all([
+    periodCards(ctx, today, timezone),
+    yearByMonth(ctx, year),
+    topSellers(ctx, addDays(today, -29), today),
+    lowStock(ctx),
+    expiringSoon(ctx, today),
+  ]);
+  return { today, period, cards, year, months, yearTotal, topProducts, lowStock: low, expiringSoon: expiring };
 }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { isUniqueViolation } from '../db/errors';
-import { AppError } from '../lib/errors';
+import { conflict, unprocessable } from '../lib/errors';
 import type { ServiceContext } from './context';
 
 /** Kept well past the 72 hours a till may take to retry (DESIGN.md §4). */
@@ -30,7 +30,7 @@ async function storedAnswer<T>(ctx: ServiceContext, request: IdempotentRequest, 
   const row = await ctx.db.selectFrom('idempotency_keys').selectAll().where('key', '=', request.key).executeTakeFirst();
   if (!row) return null;
   if (row.user_id !== request.userId || row.scope !== request.scope || row.request_hash !== hash) {
-    throw new AppError(422, request.messages.keyReused, { 'idempotency-key': [request.messages.keyReused] });
+    throw unprocessable(request.messages.keyReused, { field: 'idempotency-key' });
   }
   return { statusCode: row.status_code, body: JSON.parse(row.response) as T, replayed: true };
 }
@@ -75,7 +75,7 @@ export async function runIdempotent<T>(
     if (request.key && isUniqueViolation(error)) {
       const answer = await storedAnswer<T>(ctx, request, hash);
       if (answer && answer.statusCode !== 0) return answer;
-      throw new AppError(409, request.messages.inFlight);
+      throw conflict(request.messages.inFlight);
     }
     throw error;
   }

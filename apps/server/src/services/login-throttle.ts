@@ -1,4 +1,4 @@
-import { AppError } from '../lib/errors';
+import { tooManyRequests, type AppError } from '../lib/errors';
 import type { ServiceContext } from './context';
 
 // Failures counted per e-mail (guessing one account) and per address (spraying many).
@@ -11,7 +11,7 @@ const keyOf = (scope: Scope, value: string) => `${scope}:${value}`;
 function tooMany(retryAfterMs: number): AppError {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60000));
   const message = `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-  return new AppError(429, message, undefined, { 'retry-after': String(Math.ceil(retryAfterMs / 1000)) });
+  return tooManyRequests(message, retryAfterMs / 1000);
 }
 
 /** Throws 429 when the e-mail or the address has failed too often within the window. */

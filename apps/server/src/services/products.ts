@@ -3,7 +3,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { z } from 'zod';
 import { containsInsensitive } from '../db/dialect';
 import type { Database } from '../db/schema';
-import { AppError, conflict, notFound, unprocessable } from '../lib/errors';
+import { conflict, notFound, refuseFields } from '../lib/errors';
 import { fromCents, toCents } from '@shop/contracts/money';
 import { paginate } from '../lib/paginate';
 import type { Actor, ServiceContext } from './context';
@@ -80,17 +80,16 @@ async function checkProductInput(ctx: ServiceContext, input: ProductInput, excep
   if (!category) errors.category_id = [PRODUCT_MESSAGES.categoryMissing];
   const unit = await ctx.db.selectFrom('units').select('id').where('id', '=', input.unit_id).executeTakeFirst();
   if (!unit) errors.unit_id = [PRODUCT_MESSAGES.unitMissing];
-  const first = Object.values(errors)[0]?.[0];
-  if (first) throw unprocessable(first, errors);
+  refuseFields(errors);
 
   let sku = ctx.db.selectFrom('products').select('id').where((eb) => eb(eb.fn('lower', ['sku']), '=', input.sku.toLowerCase()));
   if (exceptId !== undefined) sku = sku.where('id', '!=', exceptId);
-  if (await sku.executeTakeFirst()) throw new AppError(409, PRODUCT_MESSAGES.skuTaken, { sku: [PRODUCT_MESSAGES.skuTaken] });
+  if (await sku.executeTakeFirst()) throw conflict(PRODUCT_MESSAGES.skuTaken, { field: 'sku' });
   if (input.barcode) {
     let barcode = ctx.db.selectFrom('products').select('id').where('barcode', '=', input.barcode);
     if (exceptId !== undefined) barcode = barcode.where('id', '!=', exceptId);
     if (await barcode.executeTakeFirst()) {
-      throw new AppError(409, PRODUCT_MESSAGES.barcodeTaken, { barcode: [PRODUCT_MESSAGES.barcodeTaken] });
+      throw conflict(PRODUCT_MESSAGES.barcodeTaken, { field: 'barcode' });
     }
   }
 }

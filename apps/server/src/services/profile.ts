@@ -13,7 +13,7 @@ import { USER_MESSAGES, type User } from '@shop/contracts/user';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../db/errors';
 import type { UserRow } from '../db/schema';
-import { AppError, unprocessable } from '../lib/errors';
+import { conflict, forbidden, unprocessable } from '../lib/errors';
 import { paginate } from '../lib/paginate';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { assertAnotherActiveAdmin, deactivateAccount, isActiveAdmin } from './accounts';
@@ -39,7 +39,7 @@ const ownView = (row: UserRow) => ({ name: row.name, email: row.email, role: row
 /** Overview. Only an Admin may change a role here, and never away from the shop's last Admin. */
 export async function updateProfile(ctx: ServiceContext, user: UserRow, input: z.output<typeof profileUpdateSchema>): Promise<Profile> {
   const role = input.role ?? user.role;
-  if (role !== user.role && !can(user.role, 'users:manage')) throw new AppError(403, API_MESSAGES.forbidden, { role: ['Only an Admin can change a role.'] });
+  if (role !== user.role && !can(user.role, 'users:manage')) throw forbidden(API_MESSAGES.forbidden, { errors: { role: ['Only an Admin can change a role.'] } });
   const after = await ctx.db.transaction().execute(async (trx) => {
     const tx = { ...ctx, db: trx };
     if (can(user.role, 'users:manage') && !can(role, 'users:manage')) await assertAnotherActiveAdmin(tx, user.id);
@@ -57,7 +57,7 @@ export async function updateProfile(ctx: ServiceContext, user: UserRow, input: z
 
 export async function changeEmail(ctx: ServiceContext, user: UserRow, email: string): Promise<User> {
   const normalized = normalizeEmail(email);
-  const taken = () => new AppError(409, USER_MESSAGES.emailTaken, { email: [USER_MESSAGES.emailTaken] });
+  const taken = () => conflict(USER_MESSAGES.emailTaken, { field: 'email' });
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       const clash = await trx.selectFrom('users').select('id').where('email', '=', normalized).where('id', '!=', user.id).executeTakeFirst();
@@ -83,12 +83,12 @@ export async function changePassword(
   input: { current_password: string; new_password: string },
 ): Promise<void> {
   if (!(await verifyPassword(user.password_hash, input.current_password))) {
-    throw unprocessable(PROFILE_MESSAGES.currentPasswordWrong, { current_password: [PROFILE_MESSAGES.currentPasswordWrong] });
+    throw unprocessable(PROFILE_MESSAGES.currentPasswordWrong, { field: 'current_password' });
   }
   const strength = newPasswordSchema.safeParse(input.new_password);
   if (!strength.success) {
     const message = strength.error.issues[0]?.message ?? PROFILE_MESSAGES.currentPasswordWrong;
-    throw unprocessable(message, { new_password: [message] });
+    throw unprocessable(message, { field: 'new_password' });
   }
   const passwordHash = await hashPassword(input.new_password);
   await ctx.db.transaction().execute(async (trx) => {
@@ -166,7 +166,7 @@ export async function deactivateSelf(ctx: ServiceContext, user: UserRow): Promis
  */
 export async function deleteSelf(ctx: ServiceContext, user: UserRow, password: string): Promise<void> {
   if (!(await verifyPassword(user.password_hash, password))) {
-    throw unprocessable(PROFILE_MESSAGES.currentPasswordWrong, { password: [PROFILE_MESSAGES.currentPasswordWrong] });
+    throw unprocessable(PROFILE_MESSAGES.currentPasswordWrong, { field: 'password' });
   }
   const unusable = await hashPassword(randomBytes(32).toString('base64url'));
   await ctx.db.transaction().execute(async (trx) => {

@@ -55,7 +55,7 @@ async function assertProductExists(ctx: ServiceContext, productId: number) {
   const product = await ctx.db.selectFrom('products').select('id').where('id', '=', productId).executeTakeFirst();
   if (!product) {
     const message = 'The selected product does not exist.';
-    throw unprocessable(message, { product_id: [message] });
+    throw unprocessable(message, { field: 'product_id' });
   }
 }
 

@@ -1,12 +1,12 @@
 import { SALE_MESSAGES, type Sale, type refundInputSchema } from '@shop/contracts/sale';
 import type { z } from 'zod';
-import { AppError, notFound, unprocessable } from '../lib/errors';
-import { fromCents } from '@shop/contracts/money';
+import { fromCents, splitCents, sumCents } from '@shop/contracts/money';
+import { conflict, notFound, refuseFields } from '../lib/errors';
 import { recordAudit } from './audit';
-import type { ServiceContext } from './context';
+import type { Actor, ServiceContext } from './context';
 import { runIdempotent } from './idempotency';
 import { notifyRefund } from './notifications';
-import { getSale, nextNumber, refundCode, saleCode, type SaleViewer } from './sales';
+import { getSale, nextNumber, refundCode, saleCode } from './sales';
 import { shopToday } from './settings';
 import { latestUnitCost, recordMovement } from './stock-ledger';
 
@@ -19,22 +19,14 @@ interface SaleLine {
   quantity: number;
   line_total_cents: number;
   refunded_qty: number;
+  track_stock: number;
 }
 
-/**
- * Each line's share of what the customer paid (its line total plus its part of tax and
- * service), in cents that add up exactly to the sale's total.
- */
-function paidShares(lines: SaleLine[], totalCents: number): Map<number, number> {
-  const net = lines.reduce((sum, line) => sum + line.line_total_cents, 0);
-  const shares = new Map<number, number>();
-  let given = 0;
-  lines.forEach((line, index) => {
-    const share = index === lines.length - 1 ? totalCents - given : net === 0 ? 0 : Math.round((totalCents * line.line_total_cents) / net);
-    shares.set(line.id, share);
-    given += share;
-  });
-  return shares;
+/** One line of a refund: how many units of which sale line, and the money they bring back. */
+interface RefundLine {
+  line: SaleLine;
+  quantity: number;
+  amount: number;
 }
 
 /** Puts refunded units back into the batches the sale took them from, latest first. */
@@ -95,40 +87,59 @@ async function restock(tx: ServiceContext, saleId: number, refundId: number, pro
   }
 }
 
-async function recordRefund(tx: ServiceContext, saleId: number, input: RefundInput, userId: number) {
+/** Step 1: the sale, locked against a second refund at the same moment, and its lines. */
+async function loadSale(tx: ServiceContext, saleId: number) {
   if (tx.kind === 'postgres') await tx.db.selectFrom('sales').select('id').where('id', '=', saleId).forUpdate().execute();
-  const sale = await tx.db.selectFrom('sales').select(['id', 'number', 'total_cents', 'refunded_cents', 'status']).where('id', '=', saleId).executeTakeFirst();
+  const sale = await tx.db.selectFrom('sales').select(['id', 'number', 'total_cents']).where('id', '=', saleId).executeTakeFirst();
   if (!sale) throw notFound(SALE_MESSAGES.notFound);
-  const lines = await tx.db
+  const lines: SaleLine[] = await tx.db
     .selectFrom('sale_items')
     .innerJoin('products', 'products.id', 'sale_items.product_id')
     .select(['sale_items.id', 'sale_items.product_id', 'sale_items.product_name', 'sale_items.quantity', 'sale_items.line_total_cents', 'sale_items.refunded_qty', 'products.track_stock'])
     .where('sale_id', '=', saleId)
     .orderBy('sale_items.id')
     .execute();
+  return { sale, lines };
+}
 
-  // What to refund: the lines asked for (a line named twice counts once, summed), else all that is left.
+/**
+ * Step 2: what to refund, per sale line: the lines asked for (a line named twice counts once,
+ * summed), else all that is left. Nothing may be refunded twice.
+ */
+function chooseQuantities(lines: SaleLine[], items: RefundInput['items']): Map<number, number> {
   const wanted = new Map<number, number>();
-  if (input.items) {
+  if (!items) {
+    for (const line of lines) if (line.quantity > line.refunded_qty) wanted.set(line.id, line.quantity - line.refunded_qty);
+  } else {
     const errors: Record<string, string[]> = {};
-    input.items.forEach((item, index) => {
+    items.forEach((item, index) => {
       if (!lines.some((line) => line.id === item.sale_item_id)) errors[`items.${index}.sale_item_id`] = ['This line is not on this sale.'];
       wanted.set(item.sale_item_id, (wanted.get(item.sale_item_id) ?? 0) + item.quantity);
     });
-    input.items.forEach((item, index) => {
+    items.forEach((item, index) => {
       const line = lines.find((l) => l.id === item.sale_item_id);
       const left = line ? line.quantity - line.refunded_qty : 0;
       if (line && (wanted.get(line.id) ?? 0) > left) {
         errors[`items.${index}.quantity`] = [left === 0 ? `${line.product_name} has already been refunded.` : `Only ${left} of ${line.product_name} can still be refunded.`];
       }
     });
-    if (Object.keys(errors).length) throw unprocessable(Object.values(errors)[0]![0]!, errors);
-  } else {
-    for (const line of lines) if (line.quantity > line.refunded_qty) wanted.set(line.id, line.quantity - line.refunded_qty);
+    refuseFields(errors);
   }
-  if (wanted.size === 0) throw new AppError(409, SALE_MESSAGES.nothingToRefund);
+  if (wanted.size === 0) throw conflict(SALE_MESSAGES.nothingToRefund);
+  return wanted;
+}
 
-  const shares = paidShares(lines, sale.total_cents);
+/**
+ * Step 3: the money back. Each line's share of what the customer paid (its total plus its part
+ * of tax and service, split so the shares add up to the sale's total exactly); part of a line
+ * gets its part of the share, and the line's last units take whatever of it is left, so a line
+ * refunded in parts adds up exactly too.
+ */
+async function priceRefund(tx: ServiceContext, saleId: number, totalCents: number, lines: SaleLine[], wanted: Map<number, number>): Promise<RefundLine[]> {
+  const shares = splitCents(
+    totalCents,
+    lines.map((line) => line.line_total_cents),
+  );
   const refundedBefore = new Map(
     (
       await tx.db
@@ -141,22 +152,23 @@ async function recordRefund(tx: ServiceContext, saleId: number, input: RefundInp
         .execute()
     ).map((row) => [row.sale_item_id, Number(row.amount)]),
   );
-  const refundLines = lines
-    .filter((line) => wanted.has(line.id))
-    .map((line) => {
-      const quantity = wanted.get(line.id)!;
-      const share = shares.get(line.id) ?? 0;
-      // The last units of a line take what is left of its share, so a line refunded in parts adds up exactly.
-      const amount =
-        line.refunded_qty + quantity === line.quantity ? share - (refundedBefore.get(line.id) ?? 0) : Math.round((share * quantity) / line.quantity);
-      return { line, quantity, amount };
-    });
-  const amountCents = refundLines.reduce((sum, item) => sum + item.amount, 0);
-  const fullyRefunded = lines.every((line) => line.refunded_qty + (wanted.get(line.id) ?? 0) === line.quantity);
+  return lines.flatMap((line, index) => {
+    const quantity = wanted.get(line.id);
+    if (quantity === undefined) return [];
+    const share = shares[index]!;
+    const last = line.refunded_qty + quantity === line.quantity;
+    const amount = last ? share - (refundedBefore.get(line.id) ?? 0) : Math.round((share * quantity) / line.quantity);
+    return [{ line, quantity, amount }];
+  });
+}
 
-  const day = await shopToday(tx);
+/** Step 4: the refund document and its lines, and the sale's refunded figures and status. */
+async function writeRefund(tx: ServiceContext, saleId: number, allLines: SaleLine[], refundLines: RefundLine[], input: RefundInput, day: string, actor: Actor) {
+  const amountCents = sumCents(refundLines.map((item) => item.amount));
+  const refunding = new Map(refundLines.map((item) => [item.line.id, item.quantity]));
+  const fullyRefunded = allLines.every((line) => line.refunded_qty + (refunding.get(line.id) ?? 0) === line.quantity);
   const number = await nextNumber(tx, 'refund');
-  const { id: refundId } = await tx.db
+  const { id } = await tx.db
     .insertInto('refunds')
     .values({
       number,
@@ -165,49 +177,57 @@ async function recordRefund(tx: ServiceContext, saleId: number, input: RefundInp
       reason: input.reason,
       restock: input.restock ? 1 : 0,
       business_date: day,
-      user_id: userId,
+      user_id: actor.userId,
       created_at: tx.clock.now().toISOString(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   for (const { line, quantity, amount } of refundLines) {
-    await tx.db
-      .insertInto('refund_items')
-      .values({ refund_id: refundId, sale_item_id: line.id, product_id: line.product_id, quantity, amount_cents: amount })
-      .execute();
+    await tx.db.insertInto('refund_items').values({ refund_id: id, sale_item_id: line.id, product_id: line.product_id, quantity, amount_cents: amount }).execute();
     await tx.db
       .updateTable('sale_items')
       .set((eb) => ({ refunded_qty: eb('refunded_qty', '+', quantity) }))
       .where('id', '=', line.id)
       .execute();
-    if (input.restock && line.track_stock === 1) await restock(tx, saleId, refundId, line.product_id, quantity, day, userId);
   }
   await tx.db
     .updateTable('sales')
     .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', amountCents), status: fullyRefunded ? 'Refunded' : 'Partial' }))
     .where('id', '=', saleId)
     .execute();
+  return { id, number, amountCents };
+}
+
+/** A refund, step by step, in the caller's transaction. */
+async function recordRefund(tx: ServiceContext, saleId: number, input: RefundInput, actor: Actor) {
+  const { sale, lines } = await loadSale(tx, saleId);
+  const wanted = chooseQuantities(lines, input.items);
+  const refundLines = await priceRefund(tx, saleId, sale.total_cents, lines, wanted);
+  const day = await shopToday(tx);
+  const refund = await writeRefund(tx, saleId, lines, refundLines, input, day, actor);
+  // Step 5: the goods back on the shelf, unless they are not fit to sell again.
+  if (input.restock) {
+    for (const { line, quantity } of refundLines) {
+      if (line.track_stock === 1) await restock(tx, saleId, refund.id, line.product_id, quantity, day, actor.userId);
+    }
+  }
+
+  // Step 6: audit, and tell the managers (not the one who refunded).
   await recordAudit(tx.db, tx.clock, {
-    userId,
+    userId: actor.userId,
     action: 'create',
     entity: 'refund',
-    entityId: refundId,
-    after: { sale_id: saleId, amount_cents: amountCents, items: refundLines.map((r) => ({ sale_item_id: r.line.id, quantity: r.quantity })), restock: input.restock },
+    entityId: refund.id,
+    after: { sale_id: saleId, amount_cents: refund.amountCents, items: refundLines.map((r) => ({ sale_item_id: r.line.id, quantity: r.quantity })), restock: input.restock },
   });
-  const by = await tx.db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
-  await notifyRefund(tx, {
-    id: refundId,
-    code: refundCode(number),
-    saleCode: saleCode(sale.number),
-    amount: fromCents(amountCents),
-    byUserId: userId,
-    byName: by?.name ?? '',
-  });
-  return { id: refundId, code: refundCode(number), amount: fromCents(amountCents) };
+  const code = refundCode(refund.number);
+  const by = await tx.db.selectFrom('users').select('name').where('id', '=', actor.userId).executeTakeFirst();
+  await notifyRefund(tx, { id: refund.id, code, saleCode: saleCode(sale.number), amount: fromCents(refund.amountCents), byUserId: actor.userId, byName: by?.name ?? '' });
+  return { id: refund.id, code, amount: fromCents(refund.amountCents) };
 }
 
 /** POST /sales/{id}/refunds: a new document that returns money (and goods) against a sale. */
-export async function refundSale(ctx: ServiceContext, saleId: number, input: RefundInput, idempotencyKey: string | null, viewer: SaleViewer) {
+export async function refundSale(ctx: ServiceContext, saleId: number, input: RefundInput, idempotencyKey: string | null, viewer: Actor) {
   return runIdempotent<{ data: Sale; refund: { id: number; code: string; amount: number }; message: string }>(
     ctx,
     {
@@ -218,7 +238,7 @@ export async function refundSale(ctx: ServiceContext, saleId: number, input: Ref
       messages: { keyReused: 'This Idempotency-Key was already used for a different refund. Use a new key.', inFlight: SALE_MESSAGES.inFlight },
     },
     async (tx) => {
-      const refund = await recordRefund(tx, saleId, input, viewer.userId);
+      const refund = await recordRefund(tx, saleId, input, viewer);
       return { statusCode: 201, body: { data: await getSale(tx, saleId, viewer), refund, message: SALE_MESSAGES.refunded } };
     },
   );

@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, type LoginRequest, type SignUpRequest } from '@shop/contracts/auth';
 import { USER_MESSAGES, type User } from '@shop/contracts/user';
 import { isUniqueViolation } from '../db/errors';
-import { AppError, conflict } from '../lib/errors';
+import { conflict, forbidden, unauthenticated } from '../lib/errors';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../lib/passwords';
 import { recordAudit } from './audit';
 import type { ServiceContext } from './context';
@@ -26,15 +26,15 @@ export async function signIn(ctx: ServiceContext, input: LoginRequest, client: C
   const ok = await checkPassword(user?.password_hash, input.password);
   if (!user || !ok) {
     await recordLoginFailure(ctx, email, client.ip);
-    throw new AppError(401, AUTH_MESSAGES.invalidCredentials);
+    throw unauthenticated(AUTH_MESSAGES.invalidCredentials);
   }
-  if (user.pending) throw new AppError(403, USER_MESSAGES.pending);
-  if (user.deactivated_at) throw new AppError(403, AUTH_MESSAGES.deactivated);
+  if (user.pending) throw forbidden(USER_MESSAGES.pending);
+  if (user.deactivated_at) throw forbidden(AUTH_MESSAGES.deactivated);
   if (user.totp_secret) {
     if (!input.code) return { twoFactorRequired: true };
     if (!(await verifySecondFactor(ctx, user, input.code))) {
       await recordLoginFailure(ctx, email, client.ip);
-      throw new AppError(401, AUTH_MESSAGES.codeInvalid, { code: [AUTH_MESSAGES.codeInvalid] });
+      throw unauthenticated(AUTH_MESSAGES.codeInvalid, { field: 'code' });
     }
   }
 
@@ -64,7 +64,7 @@ export async function signUp(ctx: ServiceContext, input: SignUpRequest & { passw
   try {
     await ctx.db.transaction().execute(async (trx) => {
       const taken = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-      if (taken) throw new AppError(409, USER_MESSAGES.emailTaken, { email: [USER_MESSAGES.emailTaken] });
+      if (taken) throw conflict(USER_MESSAGES.emailTaken, { field: 'email' });
       const { id } = await trx
         .insertInto('users')
         .values({ name: input.name, email, password_hash: passwordHash, role: 'Staff', pending: 1, created_at: now, updated_at: now })

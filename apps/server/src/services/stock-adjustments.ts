@@ -2,7 +2,7 @@ import type { ExpiringBatch, expiringQuerySchema, stockAdjustmentInputSchema } f
 import type { z } from 'zod';
 import { containsInsensitive } from '../db/dialect';
 import { addDays, businessDate, daysBetween } from '../lib/business-date';
-import { AppError, unprocessable } from '../lib/errors';
+import { conflict, unprocessable } from '../lib/errors';
 import { fromCents } from '@shop/contracts/money';
 import { paginate } from '../lib/paginate';
 import type { Actor, ServiceContext } from './context';
@@ -20,7 +20,7 @@ export function adjustStock(ctx: ServiceContext, input: AdjustmentInput, actor: 
   return auditedWrite(ctx, actor, { action: 'create', entity: 'stock_adjustment', conflictMessage: 'This adjustment conflicts with another.' }, async (tx) => {
     await lockProducts(tx, [input.product_id]);
     const product = await tx.db.selectFrom('products').select(['id', 'name', 'on_hand']).where('id', '=', input.product_id).executeTakeFirst();
-    if (!product) throw unprocessable('The selected product does not exist.', { product_id: ['The selected product does not exist.'] });
+    if (!product) throw unprocessable('The selected product does not exist.', { field: 'product_id' });
     const now = tx.clock.now();
     const today = businessDate(now);
     const { id } = await tx.db
@@ -55,7 +55,7 @@ export function adjustStock(ctx: ServiceContext, input: AdjustmentInput, actor: 
     } else {
       const wanted = -input.quantity;
       if (wanted > product.on_hand) {
-        throw new AppError(409, `Only ${Math.max(0, product.on_hand)} of ${product.name} on hand; cannot take out ${wanted}.`);
+        throw conflict(`Only ${Math.max(0, product.on_hand)} of ${product.name} on hand; cannot take out ${wanted}.`);
       }
       const takes = input.batch_id ? [await takeFromBatch(tx, input.product_id, input.batch_id, wanted)] : await takeFromBatches(tx, input.product_id, wanted, today);
       changes = takes.map((take) => ({ ...take, quantity: -take.quantity }));

@@ -1,5 +1,5 @@
 import type { BatchSource, MovementKind, MovementReference } from '../db/schema';
-import { AppError } from '../lib/errors';
+import { conflict, unprocessable } from '../lib/errors';
 import { countNoun } from './write';
 import type { ServiceContext } from './context';
 import { notifyLowStock } from './notifications';
@@ -152,8 +152,7 @@ export async function resizeBatch(tx: ServiceContext, batchId: number, delta: nu
   const batch = await tx.db.selectFrom('stock_batches').select(['quantity', 'remaining']).where('id', '=', batchId).executeTakeFirstOrThrow();
   if (batch.remaining + delta < 0) {
     const used = batch.quantity - batch.remaining;
-    throw new AppError(
-      409,
+    throw conflict(
       `Only ${batch.remaining} of this batch ${batch.remaining === 1 ? 'is' : 'are'} left: ${countNoun(used, 'unit')} ${used === 1 ? 'has' : 'have'} already been sold or written off.`,
     );
   }
@@ -213,8 +212,8 @@ export async function takeFromBatch(tx: ServiceContext, productId: number, batch
     .where('id', '=', batchId)
     .where('product_id', '=', productId)
     .executeTakeFirst();
-  if (!batch) throw new AppError(422, 'That batch is not a batch of this product.', { batch_id: ['That batch is not a batch of this product.'] });
-  if (batch.remaining < quantity) throw new AppError(409, `Only ${batch.remaining} left in this batch.`);
+  if (!batch) throw unprocessable('That batch is not a batch of this product.', { field: 'batch_id' });
+  if (batch.remaining < quantity) throw conflict(`Only ${batch.remaining} left in this batch.`);
   await tx.db
     .updateTable('stock_batches')
     .set((eb) => ({ remaining: eb('remaining', '-', quantity) }))

@@ -86,7 +86,7 @@ export async function getStockRecord(ctx: ServiceContext, id: number): Promise<S
 export function createStockRecord(ctx: ServiceContext, input: StockRecordInput, actor: Actor) {
   return auditedWrite(ctx, actor, { action: 'create', entity: 'stock_record', conflictMessage: 'This stock record conflicts with another.' }, async (tx) => {
     const product = await tx.db.selectFrom('products').select('id').where('id', '=', input.product_id).executeTakeFirst();
-    if (!product) throw unprocessable('The selected product does not exist.', { product_id: ['The selected product does not exist.'] });
+    if (!product) throw unprocessable('The selected product does not exist.', { field: 'product_id' });
     const receivedDate = input.received_date ?? businessDate(tx.clock.now());
     const unitCostCents = toCents(input.price_in);
     const id = await createBatch(tx, {

@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { containsInsensitive } from '../db/dialect';
 import type { SuppliersTable } from '../db/schema';
-import { AppError, conflict, notFound } from '../lib/errors';
+import { conflict, notFound } from '../lib/errors';
 import { paginate } from '../lib/paginate';
 import type { Actor, ServiceContext } from './context';
 import { auditedWrite, countNoun } from './write';
@@ -34,7 +34,7 @@ export async function getSupplier(ctx: ServiceContext, id: number): Promise<Supp
 async function assertCodeFree(ctx: ServiceContext, code: string, exceptId?: number) {
   let query = ctx.db.selectFrom('suppliers').select('id').where((eb) => eb(eb.fn('lower', ['code']), '=', code.toLowerCase()));
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  if (await query.executeTakeFirst()) throw new AppError(409, SUPPLIER_MESSAGES.codeTaken, { code: [SUPPLIER_MESSAGES.codeTaken] });
+  if (await query.executeTakeFirst()) throw conflict(SUPPLIER_MESSAGES.codeTaken, { field: 'code' });
 }
 
 const columns = (input: SupplierInput) => ({ ...input, active: input.active ? 1 : 0 });

@@ -2,7 +2,7 @@ import { SUPPLY_MESSAGES, type Supply, type SupplyListQuery, type supplyInputSch
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { containsInsensitive } from '../db/dialect';
-import { AppError, notFound, unprocessable } from '../lib/errors';
+import { conflict, notFound, refuseFields, unprocessable } from '../lib/errors';
 import { fromCents, toCents } from '@shop/contracts/money';
 import type { Actor, ServiceContext } from './context';
 import { createBatch, recordMovement } from './stock-ledger';
@@ -163,7 +163,7 @@ export const receiptNote = (invoiceId: string, lineNote: string | null) => `Supp
 
 async function checkReferences(tx: ServiceContext, input: SupplyInput) {
   const supplier = await tx.db.selectFrom('suppliers').select('id').where('id', '=', input.supplier_id).executeTakeFirst();
-  if (!supplier) throw unprocessable(SUPPLY_MESSAGES.supplierMissing, { supplier_id: [SUPPLY_MESSAGES.supplierMissing] });
+  if (!supplier) throw unprocessable(SUPPLY_MESSAGES.supplierMissing, { field: 'supplier_id' });
 
   const productIds = [...new Set(input.items.map((line) => line.product_id))];
   const found = new Set((await tx.db.selectFrom('products').select('id').where('id', 'in', productIds).execute()).map((p) => p.id));
@@ -171,8 +171,7 @@ async function checkReferences(tx: ServiceContext, input: SupplyInput) {
   input.items.forEach((line, index) => {
     if (!found.has(line.product_id)) errors[`items.${index}.product_id`] = ['The selected product does not exist.'];
   });
-  const first = Object.values(errors)[0]?.[0];
-  if (first) throw unprocessable(first, errors);
+  refuseFields(errors);
 
   const taken = await tx.db
     .selectFrom('supplies')
@@ -180,7 +179,7 @@ async function checkReferences(tx: ServiceContext, input: SupplyInput) {
     .where('supplier_id', '=', input.supplier_id)
     .where((eb) => eb(eb.fn('lower', ['invoice_id']), '=', input.invoice_id.toLowerCase()))
     .executeTakeFirst();
-  if (taken) throw new AppError(409, SUPPLY_MESSAGES.invoiceTaken, { invoice_id: [SUPPLY_MESSAGES.invoiceTaken] });
+  if (taken) throw conflict(SUPPLY_MESSAGES.invoiceTaken, { field: 'invoice_id' });
 }
 
 /** The supply, its lines, one batch and one receipt per line: all in one transaction, or nothing. */

@@ -2,7 +2,7 @@ import type { SupplyItem, supplyItemInputSchema, supplyItemListQuerySchema } fro
 import type { z } from 'zod';
 import { containsInsensitive } from '../db/dialect';
 import { businessDate } from '../lib/business-date';
-import { notFound, unprocessable } from '../lib/errors';
+import { notFound, refuseFields } from '../lib/errors';
 import { fromCents, toCents } from '@shop/contracts/money';
 import { paginate } from '../lib/paginate';
 import type { Actor, ServiceContext } from './context';
@@ -79,9 +79,8 @@ async function checkReferences(tx: ServiceContext, input: SupplyItemInput) {
   if (!supply) errors.supply_id = ['The selected supply does not exist.'];
   const product = await tx.db.selectFrom('products').select('id').where('id', '=', input.product_id).executeTakeFirst();
   if (!product) errors.product_id = ['The selected product does not exist.'];
-  const first = Object.values(errors)[0]?.[0];
-  if (first || !supply) throw unprocessable(first ?? 'The selected supply does not exist.', errors);
-  return supply;
+  refuseFields(errors);
+  return supply!;
 }
 
 const auditInfo = { entity: 'supply_item', conflictMessage: 'This supply item conflicts with another.' };

@@ -1,6 +1,6 @@
 import { PROFILE_MESSAGES, type TwoFaToggleInput, type TwoFaToggleResponse } from '@shop/contracts/profile';
 import type { UserRow } from '../db/schema';
-import { AppError, conflict, unprocessable } from '../lib/errors';
+import { conflict, unprocessable } from '../lib/errors';
 import { hashToken } from '../lib/tokens';
 import { matchTotp, newBackupCodes, newTotpSecret, normalizeBackupCode, otpauthUrl } from '../lib/totp';
 import { recordAudit } from './audit';
@@ -82,9 +82,9 @@ export async function toggleTwoFactor(ctx: ServiceContext, user: UserRow, input:
   }
 
   if (!user.totp_secret) throw conflict(PROFILE_MESSAGES.twoFaAlreadyOff);
-  if (!input.code) throw unprocessable(PROFILE_MESSAGES.twoFaCodeNeeded, { code: [PROFILE_MESSAGES.twoFaCodeNeeded] });
+  if (!input.code) throw unprocessable(PROFILE_MESSAGES.twoFaCodeNeeded, { field: 'code' });
   if (!(await verifySecondFactor(ctx, user, input.code))) {
-    throw new AppError(422, 'That code is not valid.', { code: ['That code is not valid.'] });
+    throw unprocessable('That code is not valid.', { field: 'code' });
   }
   await ctx.db.transaction().execute(async (trx) => {
     await clearTwoFactor({ ...ctx, db: trx }, user.id);

@@ -1,7 +1,7 @@
 import type { Unit, UnitListQuery, unitInputSchema } from '@shop/contracts/unit';
 import type { z } from 'zod';
 import { containsInsensitive } from '../db/dialect';
-import { AppError, conflict, notFound } from '../lib/errors';
+import { conflict, notFound } from '../lib/errors';
 import { paginate } from '../lib/paginate';
 import type { Actor, ServiceContext } from './context';
 import { auditedWrite, countNoun } from './write';
@@ -50,7 +50,7 @@ export async function getUnit(ctx: ServiceContext, id: number): Promise<Unit> {
 async function assertNameFree(ctx: ServiceContext, name: string, exceptId?: number) {
   let query = ctx.db.selectFrom('units').select('id').where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  if (await query.executeTakeFirst()) throw new AppError(409, NAME_TAKEN, { name: [NAME_TAKEN] });
+  if (await query.executeTakeFirst()) throw conflict(NAME_TAKEN, { field: 'name' });
 }
 
 const conflictAudit = { entity: 'unit', conflictMessage: NAME_TAKEN, conflictField: 'name' };

@@ -1,5 +1,5 @@
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
-import { AppError, conflict } from '../lib/errors';
+import { conflict } from '../lib/errors';
 import { recordAudit } from './audit';
 import type { Actor, ServiceContext } from './context';
 
@@ -22,9 +22,7 @@ export async function auditedWrite<T>(
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw audit.conflictField
-        ? new AppError(409, audit.conflictMessage, { [audit.conflictField]: [audit.conflictMessage] })
-        : conflict(audit.conflictMessage);
+      throw conflict(audit.conflictMessage, audit.conflictField ? { field: audit.conflictField } : {});
     }
     if (isForeignKeyViolation(error)) throw conflict('Another record still refers to this one, or it refers to one that no longer exists. Reload and try again.');
     throw error;

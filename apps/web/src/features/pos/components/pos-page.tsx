@@ -1,70 +1,37 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { fromCents } from '@shop/contracts/money';
 import type { PosProduct } from '@shop/contracts/pos';
-import type { Sale, SaleInput } from '@shop/contracts/sale';
+import type { Sale } from '@shop/contracts/sale';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { Button } from '@/components/ui/button';
 import { PageTitle } from '@/components/ui/page-title';
-import { ApiError } from '@/lib/api-client';
 import { printReceipt } from '@/components/receipt/print-receipt';
-import { failureText } from '@/lib/error-text';
 import { formatMoney } from '@/lib/format';
-import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { useShopSettings } from '@/lib/shop-settings';
-import { takeSoldStock, usePosCatalog } from '../api/get-pos-catalog';
-import { useCreateSale } from '../api/create-sale';
-import {
-  addProduct,
-  applyServerPrices,
-  clearCart,
-  getCart,
-  priceCart,
-  removeLine,
-  saleLines,
-  changeQty,
-  setPending,
-  useCart,
-  type CartLine,
-} from '../cart-store';
+import { usePosCatalog } from '../api/get-pos-catalog';
+import { addProduct, changeQty, clearCart, getCart, priceCart, removeLine, saleLines, useCart, type CartLine } from '../cart-store';
 import { CartPanel } from './cart-panel';
 import { PaymentDialog, type Tender } from './payment-dialog';
 import { isOutOfStock, ProductBrowser } from './product-browser';
+import { useCheckout } from '../use-checkout';
 import { useTillKeys } from '../use-till-keys';
 
 const CART_TOAST = 'pos-cart';
 
-/** The request without its moment: two attempts are the same sale when these match. */
-function sameSale(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  const strip = ({ sale_date: _ignored, ...rest }: Record<string, unknown>) => JSON.stringify(rest);
-  return strip(a) === strip(b);
-}
-
-/** Spec 01 §5: a 422 shows the first message of each field; otherwise its message. */
-function problemsOf(error: unknown, t: (key: string) => string): string[] {
-  if (error instanceof ApiError && error.status === 422 && error.errors) {
-    return Object.values(error.errors).flatMap((messages) => (messages[0] ? [t(messages[0])] : []));
-  }
-  const text = failureText(error, t('Failed to submit sale'), t);
-  return text ? [text] : [];
-}
-
 export function PosPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const cart = useCart();
   const { settings } = useShopSettings();
   const catalog = usePosCatalog();
   useLoadErrorToast(catalog.error, catalog.errorUpdatedAt, t('❌ Failed to load products'), t);
-  const createSale = useCreateSale();
+  const checkout = useCheckout();
   const searchRef = useRef<HTMLInputElement>(null);
 
   const [paying, setPaying] = useState(false);
-  const [problems, setProblems] = useState<string[]>([]);
   const [lastSale, setLastSale] = useState<Sale | null>(null);
   // The line + and − change: the one last added, or the one picked with the arrows.
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
@@ -114,52 +81,31 @@ export function PosPage() {
 
   function openPayment() {
     if (cart.lines.length === 0) return;
-    setProblems([]);
+    checkout.clearProblems();
     setPaying(true);
   }
 
   function confirm(tender: Tender) {
     const current = getCart();
-    const request: Omit<SaleInput, 'sale_date'> = {
-      payment_method: tender.method.label,
-      items: saleLines(current.lines),
-      total_amount: fromCents(pricing.totalCents),
-      customer_id: current.customer?.id ?? null,
-      channel: 'POS',
-      tax_enabled: taxEnabled,
-      service_percent: servicePercent,
-      tendered: tender.tendered,
-      tendered_khr: tender.tenderedKhr,
-    };
-    // A retry of an attempt whose answer never came goes out exactly as before, with its key.
-    const pending =
-      current.pending && sameSale(current.pending.body, request) ? current.pending : { key: newIdempotencyKey(), body: { ...request, sale_date: new Date().toISOString() } };
-    setPending(pending);
-    setProblems([]);
-    createSale.mutate(
-      { body: pending.body as SaleInput, idempotencyKey: pending.key },
+    checkout.pay(
       {
-        onSuccess: ({ data: sale }) => {
-          takeSoldStock(queryClient, current.lines.map((line) => ({ productId: line.productId, quantity: line.qty })));
-          clearCart();
-          setPaying(false);
-          setLastSale(sale);
-          toast.success(t('✅ Sale recorded successfully!'), {
-            description: sale.code,
-            action: { label: t('Print receipt'), onClick: () => void printReceipt(sale, settings) },
-          });
-        },
-        onError: (error) => {
-          // The server refused it and wrote nothing: the next attempt is a new request.
-          if (error instanceof ApiError && error.status >= 400 && error.status < 500) setPending(null);
-          if (error instanceof ApiError && error.status === 409 && Array.isArray(error.body?.prices)) {
-            applyServerPrices(error.body.prices as { product_id: number; unit_price: number; discount_percent: number }[]);
-            void queryClient.invalidateQueries({ queryKey: ['pos'] });
-          }
-          const found = problemsOf(error, t);
-          setProblems(found);
-          if (found[0]) toast.error(found[0]);
-        },
+        payment_method: tender.method.label,
+        items: saleLines(current.lines),
+        total_amount: fromCents(pricing.totalCents),
+        customer_id: current.customer?.id ?? null,
+        channel: 'POS',
+        tax_enabled: taxEnabled,
+        service_percent: servicePercent,
+        tendered: tender.tendered,
+        tendered_khr: tender.tenderedKhr,
+      },
+      (sale) => {
+        setPaying(false);
+        setLastSale(sale);
+        toast.success(t('✅ Sale recorded successfully!'), {
+          description: sale.code,
+          action: { label: t('Print receipt'), onClick: () => void printReceipt(sale, settings) },
+        });
       },
     );
   }
@@ -249,8 +195,8 @@ export function PosPage() {
         totalCents={pricing.totalCents}
         methods={methods}
         khrPerUsd={localization.khrPerUsd}
-        submitting={createSale.isPending}
-        problems={problems}
+        submitting={checkout.submitting}
+        problems={checkout.problems}
         onConfirm={confirm}
         fallbackFocus={scanBoxForFocus}
       />

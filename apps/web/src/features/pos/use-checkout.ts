@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { pricesChangedAnswerSchema, type PricesChangedAnswer, type Sale, type SaleInput } from '@shop/contracts/sale';
+import { ApiError } from '@/lib/api-client';
+import { failureText } from '@/lib/error-text';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { useCreateSale } from './api/create-sale';
+import { posCatalogKey, takeSoldStock } from './api/get-pos-catalog';
+import { applyServerPrices, clearCart, getCart, setPending, type Cart } from './cart-store';
+
+/** What the till asks the server to record: the sale request less its moment, which the attempt adds. */
+export type SaleRequest = Omit<SaleInput, 'sale_date'>;
+
+/** The request without its moment: two attempts are the same sale when these match. */
+function sameSale(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const strip = ({ sale_date: _ignored, ...rest }: Record<string, unknown>) => JSON.stringify(rest);
+  return strip(a) === strip(b);
+}
+
+/** The server's current prices, when it refused the till's (a typed 409 of the contracts). */
+function pricesChanged(error: unknown): PricesChangedAnswer | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const answer = pricesChangedAnswerSchema.safeParse(error.body);
+  return answer.success ? answer.data : null;
+}
+
+/** A 422 shows the first message of each field; anything else its one message. */
+function problemsOf(error: unknown, t: (key: string) => string): string[] {
+  if (error instanceof ApiError && error.status === 422 && error.errors) {
+    return Object.values(error.errors).flatMap((messages) => (messages[0] ? [t(messages[0])] : []));
+  }
+  const text = failureText(error, t('Failed to submit sale'), t);
+  return text ? [text] : [];
+}
+
+/**
+ * Paying for the cart without ever selling twice. Each attempt carries an Idempotency-Key; an
+ * attempt whose answer never came is kept in the cart (key and exact request, across reloads),
+ * so paying again for the same cart sends it again as it was and the server records it once.
+ * A refusal (4xx) wrote nothing, so it is dropped and the next attempt is a new sale; a 409
+ * "prices changed" puts the server's prices in the cart first. `problems` says why the last
+ * attempt did not go through.
+ */
+export function useCheckout() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const createSale = useCreateSale();
+  const [problems, setProblems] = useState<string[]>([]);
+
+  function pay(request: SaleRequest, onSold: (sale: Sale, cart: Cart) => void) {
+    const cart = getCart();
+    const pending =
+      cart.pending && sameSale(cart.pending.body, request) ? cart.pending : { key: newIdempotencyKey(), body: { ...request, sale_date: new Date().toISOString() } };
+    setPending(pending);
+    setProblems([]);
+    createSale.mutate(
+      { body: pending.body as SaleInput, idempotencyKey: pending.key },
+      {
+        onSuccess: ({ data: sale }) => {
+          takeSoldStock(queryClient, cart.lines.map((line) => ({ productId: line.productId, quantity: line.qty })));
+          clearCart();
+          onSold(sale, cart);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status >= 400 && error.status < 500) setPending(null);
+          const current = pricesChanged(error);
+          if (current) {
+            applyServerPrices(current.prices);
+            void queryClient.invalidateQueries({ queryKey: posCatalogKey });
+          }
+          const found = problemsOf(error, t);
+          setProblems(found);
+          if (found[0]) toast.error(found[0]);
+        },
+      },
+    );
+  }
+
+  return { pay, submitting: createSale.isPending, problems, clearProblems: () => setProblems([]) };
+}
