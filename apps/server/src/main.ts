@@ -2,7 +2,7 @@ import path from 'node:path';
 import { buildApp, defaultWebDist } from './app';
 import { openDatabase } from './db/client';
 import { migrateToLatest } from './db/migrate';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureInitialData } from './db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureInitialData } from './seed';
 import { systemClock } from './lib/clock';
 import { loadEnv } from './plugins/env';
 import { startExpirySweep } from './services/expiry-sweep';

@@ -26,6 +26,35 @@ describe(`API conventions (${dbKind})`, () => {
     expect(ui.headers['content-type']).toMatch(/html/);
   });
 
+  it('marks the requirements\' other names for a field deprecated, names the canonical one, and still accepts them', async () => {
+    type Parameter = { name: string; deprecated?: boolean; description?: string };
+    type Property = { deprecated?: boolean; description?: string };
+    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const parameters = (path: string) => doc.paths[path].get.parameters as Parameter[];
+    const deprecated = (list: Parameter[]) => list.filter((p) => p.deprecated).map((p) => [p.name, p.description]);
+    expect(deprecated(parameters('/api/products'))).toEqual([
+      ['category', 'Deprecated alias of `category_id`.'],
+      ['stock', 'Deprecated alias of `include=stock`.'],
+    ]);
+    expect(deprecated(parameters('/api/sales'))).toEqual([['perPage', 'Deprecated alias of `per_page`.']]);
+    const sale = doc.paths['/api/sales/{id}'].get.responses['200'].content['application/json'].schema.properties.data.properties as Record<string, Property>;
+    const aliases = Object.entries(sale).filter(([, property]) => property.deprecated).map(([name, property]) => [name, property.description]);
+    expect(aliases).toEqual([
+      ['so_no', 'Deprecated alias of `code`.'],
+      ['total_amount', 'Deprecated alias of `total`.'],
+      ['net', 'Deprecated alias of `total`.'],
+    ]);
+    expect(sale.code?.deprecated).toBeUndefined();
+
+    const byAlias = await app.inject({ method: 'GET', url: '/api/products?category=1&per_page=100', headers: bearer(tokens.Admin) });
+    const byName = await app.inject({ method: 'GET', url: '/api/products?category_id=1&per_page=100', headers: bearer(tokens.Admin) });
+    expect(byAlias.statusCode).toBe(200);
+    expect(byAlias.json().data.length).toBeGreaterThan(0);
+    expect(byAlias.json().data).toEqual(byName.json().data);
+    const perPage = await app.inject({ method: 'GET', url: '/api/sales?perPage=3', headers: bearer(tokens.Admin) });
+    expect(perPage.json().meta.per_page).toBe(3);
+  });
+
   it('reports the database it runs on', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.json()).toEqual({ status: 'ok', database: dbKind });

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { ensureInitialData } from '../src/db/seed';
+import { ensureInitialData } from '../src/seed';
 import { loadEnv } from '../src/plugins/env';
 import { expectLedgerConsistent } from './support/ledger';
 import { dbKind, freshDatabase, TestClock } from './support/test-app';

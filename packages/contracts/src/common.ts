@@ -2,6 +2,14 @@ import { z } from 'zod';
 
 export const MAX_PER_PAGE = 1000;
 
+/**
+ * Marks a field as another name for a canonical one: still accepted or still sent, shown as
+ * deprecated in the OpenAPI document (docs/decisions/0005-readings-of-the-requirements.md).
+ */
+export function alias<T extends z.ZodType>(schema: T, canonical: string): T {
+  return schema.meta({ deprecated: true, description: `Deprecated alias of \`${canonical}\`.` });
+}
+
 export const roleSchema = z.enum(['Admin', 'Manager', 'Staff']);
 export type Role = z.infer<typeof roleSchema>;
 

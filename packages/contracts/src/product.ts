@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { money, quantity } from './money';
 import {
+  alias,
   booleanFilterSchema,
   listQuerySchema,
   optionalHttpUrl,
@@ -50,13 +51,13 @@ export type ProductInput = z.input<typeof productInputSchema>;
 
 export const productListQuerySchema = listQuerySchema.extend({
   category_id: optionalIdFilterSchema,
-  /** The spec lets the console send `category` for the same filter. */
-  category: optionalIdFilterSchema,
+  /** The requirements let a console send `category` for the same filter. */
+  category: alias(optionalIdFilterSchema, 'category_id'),
   unit_id: optionalIdFilterSchema,
   active: booleanFilterSchema.optional(),
   include: z.enum(['stock'], { error: 'include can only be stock.' }).optional(),
-  /** The POS asks for stock with a flag instead of include=stock. */
-  stock: booleanFilterSchema.optional(),
+  /** A till may ask for stock with a flag instead of include=stock. */
+  stock: alias(booleanFilterSchema.optional(), 'include=stock'),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { money, percent, quantity, riel } from './money';
-import { fromNotAfterTo, listMetaSchema, listQuerySchema, MAX_PER_PAGE, optionalChoiceFilter, optionalDateFilterSchema, optionalIdFilterSchema, optionalText, referenceId, urlInteger } from './common';
+import { alias, fromNotAfterTo, listMetaSchema, listQuerySchema, MAX_PER_PAGE, optionalChoiceFilter, optionalDateFilterSchema, optionalIdFilterSchema, optionalText, referenceId, urlInteger } from './common';
 
 export const SALE_CHANNELS = ['POS', 'Online', 'Catering'] as const;
 export const SALE_STATUSES = ['Paid', 'Partial', 'Refunded', 'Cancelled'] as const;
@@ -67,7 +67,7 @@ export type SaleItem = z.infer<typeof saleItemSchema>;
 export const saleSchema = z.object({
   id: z.number().int(),
   code: z.string(),
-  so_no: z.string(),
+  so_no: alias(z.string(), 'code'),
   sale_date: z.string(),
   business_date: z.string(),
   customer_id: z.number().int().nullable(),
@@ -88,8 +88,8 @@ export const saleSchema = z.object({
   service_percent: z.number(),
   service: z.number(),
   total: z.number(),
-  total_amount: z.number(),
-  net: z.number(),
+  total_amount: alias(z.number(), 'total'),
+  net: alias(z.number(), 'total'),
   tendered: z.number(),
   tendered_khr: z.number().int(),
   change: z.number(),
@@ -138,8 +138,11 @@ export const saleListQuerySchema = listQuerySchema
     payment: z.preprocess((value) => (value === '' || value === 'All' ? undefined : value), z.string().trim().max(40).optional()),
     status: optionalChoiceFilter(SALE_STATUSES, 'Status'),
     customer_id: optionalIdFilterSchema,
-    /** The spec's sales list sends perPage. */
-    perPage: urlInteger('Per page must be a whole number.').pipe(z.number().min(1, 'Per page must be at least 1.').max(MAX_PER_PAGE, `Per page must be at most ${MAX_PER_PAGE}.`)).optional(),
+    /** The requirements' sales list sends perPage. */
+    perPage: alias(
+      urlInteger('Per page must be a whole number.').pipe(z.number().min(1, 'Per page must be at least 1.').max(MAX_PER_PAGE, `Per page must be at most ${MAX_PER_PAGE}.`)).optional(),
+      'per_page',
+    ),
   })
   .refine(...fromNotAfterTo);
 export type SaleListQuery = z.infer<typeof saleListQuerySchema>;

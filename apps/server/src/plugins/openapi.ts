@@ -4,6 +4,21 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
+type Parameter = { deprecated?: boolean; description?: string; schema?: { deprecated?: boolean; description?: string } };
+
+/** A query parameter whose schema is a deprecated alias is itself marked deprecated, as OpenAPI readers expect. */
+function liftDeprecatedParameters(paths: object | undefined): void {
+  for (const operations of Object.values((paths ?? {}) as Record<string, Record<string, { parameters?: Parameter[] }>>)) {
+    for (const operation of Object.values(operations)) {
+      for (const parameter of operation.parameters ?? []) {
+        if (!parameter.schema?.deprecated) continue;
+        parameter.deprecated = true;
+        parameter.description ??= parameter.schema.description;
+      }
+    }
+  }
+}
+
 /** An operation's extension naming what its caller needs (`public`, `signed-in` or a permission). */
 export const ACCESS_EXTENSION = 'x-permission';
 
@@ -17,6 +32,11 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
       info: { title: 'Shop console API', version: '1.0.0', description: 'JSON API behind the shop console.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
+    },
+    transformObject: (documents) => {
+      if (!('openapiObject' in documents)) return documents.swaggerObject;
+      liftDeprecatedParameters(documents.openapiObject.paths);
+      return documents.openapiObject;
     },
     transform: (input) => {
       const { schema, url } = jsonSchemaTransform(input);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
+import { checkDatabase } from '../services/health';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -14,9 +14,6 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) }) },
       },
     },
-    async () => {
-      await sql`select 1`.execute(app.services.db);
-      return { status: 'ok' as const, database: app.services.kind };
-    },
+    async () => ({ status: 'ok' as const, database: await checkDatabase(app.services) }),
   );
 };

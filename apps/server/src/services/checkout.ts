@@ -9,7 +9,8 @@ import { AppError, conflict, refuseFields, unprocessable } from '../lib/errors';
 import { recordAudit } from './audit';
 import type { Actor, ServiceContext } from './context';
 import { runIdempotent } from './idempotency';
-import { getSale, nextNumber } from './sales';
+import { nextNumber } from './document-numbers';
+import { getSale } from './sales';
 import { getSettings } from './settings';
 import { lockProducts, recordMovement, takeFromBatches } from './stock-ledger';
 

@@ -6,7 +6,8 @@ import { recordAudit } from './audit';
 import type { Actor, ServiceContext } from './context';
 import { runIdempotent } from './idempotency';
 import { notifyRefund } from './notifications';
-import { getSale, nextNumber, refundCode, saleCode } from './sales';
+import { nextNumber, refundCode, saleCode } from './document-numbers';
+import { getSale } from './sales';
 import { shopToday } from './settings';
 import { latestUnitCost, recordMovement } from './stock-ledger';
 

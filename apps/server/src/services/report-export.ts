@@ -3,8 +3,8 @@ import type { StockReportQuery } from '@shop/contracts/report';
 import type { SaleListQuery } from '@shop/contracts/sale';
 import type { SupplyListQuery } from '@shop/contracts/supply';
 import { stringify } from 'csv-stringify';
-import type { ServiceContext } from './context';
-import { salesInOrder, type SaleViewer } from './sales';
+import type { Actor, ServiceContext } from './context';
+import { salesInOrder } from './sales';
 import { stockReportRows } from './stock-report';
 import { listSupplies } from './supplies';
 
@@ -37,7 +37,7 @@ const money = (amount: number) => amount.toFixed(2);
 
 export const SALES_CSV_HEADER = ['Date', 'SO', 'Customer', 'Channel', 'Items', 'Qty', 'Gross', 'Discount', 'Tax', 'Net', 'Payment', 'Status'];
 
-export function exportSales(ctx: ServiceContext, query: SaleListQuery, viewer: SaleViewer): Readable {
+export function exportSales(ctx: ServiceContext, query: SaleListQuery, viewer: Actor): Readable {
   async function* rows(): AsyncIterable<Row> {
     for await (const sale of salesInOrder(ctx, query, viewer)) {
       yield [sale.business_date, sale.code, sale.customer_name ?? 'Walk-in', sale.channel, sale.items_count, sale.total_qty, money(sale.gross), money(sale.discount), money(sale.tax), money(sale.net), sale.payment_method, sale.status];

@@ -4,16 +4,12 @@ import { containsInsensitive } from '../db/dialect';
 import { notFound } from '../lib/errors';
 import { centsToRielChange, fromBasisPoints, fromCents } from '@shop/contracts/money';
 import { actorCan, type Actor, type ServiceContext } from './context';
+import { refundCode, saleCode, saleNumberIn } from './document-numbers';
 
-/** Who is looking: without `sales:view-all`, a person sees the sales they rang up. */
-export type SaleViewer = Actor;
+/** Without `sales:view-all`, a person sees only the sales they rang up. */
+const seesAll = (viewer: Actor) => actorCan(viewer, 'sales:view-all');
 
-const seesAll = (viewer: SaleViewer) => actorCan(viewer, 'sales:view-all');
-
-export const saleCode = (number: number) => `SO-${String(number).padStart(6, '0')}`;
-export const refundCode = (number: number) => `RF-${String(number).padStart(6, '0')}`;
-
-function selectSales(ctx: ServiceContext, viewer: SaleViewer) {
+function selectSales(ctx: ServiceContext, viewer: Actor) {
   let select = ctx.db
     .selectFrom('sales')
     .leftJoin('users', 'users.id', 'sales.user_id')
@@ -74,14 +70,8 @@ function toSale(row: SaleRow): Sale {
   };
 }
 
-/** "SO-000123", "so123" or "123" name sale 123. */
-export function saleNumberIn(q: string): number | null {
-  const match = /^(?:so-?)?0*(\d{1,9})$/i.exec(q.trim());
-  return match ? Number(match[1]) : null;
-}
-
 /** The sales table as this viewer may see it. */
-export function visibleSales(ctx: ServiceContext, viewer: SaleViewer) {
+export function visibleSales(ctx: ServiceContext, viewer: Actor) {
   const select = ctx.db.selectFrom('sales');
   return seesAll(viewer) ? select : select.where('sales.user_id', '=', viewer.userId);
 }
@@ -90,7 +80,7 @@ export function visibleSales(ctx: ServiceContext, viewer: SaleViewer) {
  * The sales a list, report or export shows: the filters of GET /sales, and Staff see their own.
  * On the sales table alone, so totals over a year of sales read one index.
  */
-function filteredSales(ctx: ServiceContext, query: Omit<SaleListQuery, 'page' | 'per_page' | 'perPage'>, viewer: SaleViewer) {
+function filteredSales(ctx: ServiceContext, query: Omit<SaleListQuery, 'page' | 'per_page' | 'perPage'>, viewer: Actor) {
   let select = visibleSales(ctx, viewer);
   if (query.q) {
     const q = query.q;
@@ -116,14 +106,14 @@ function filteredSales(ctx: ServiceContext, query: Omit<SaleListQuery, 'page' | 
 }
 
 /** The full rows of these sales, newest first. */
-async function salesByIds(ctx: ServiceContext, ids: number[], viewer: SaleViewer): Promise<Sale[]> {
+async function salesByIds(ctx: ServiceContext, ids: number[], viewer: Actor): Promise<Sale[]> {
   if (ids.length === 0) return [];
   const rows = await selectSales(ctx, viewer).where('sales.id', 'in', ids).orderBy('sales.id', 'desc').execute();
   return rows.map(toSale);
 }
 
 /** Newest first, a chunk at a time by id (an export of a year of sales never re-reads from the top). */
-export async function* salesInOrder(ctx: ServiceContext, query: Omit<SaleListQuery, 'page' | 'per_page' | 'perPage'>, viewer: SaleViewer, chunk = 1000) {
+export async function* salesInOrder(ctx: ServiceContext, query: Omit<SaleListQuery, 'page' | 'per_page' | 'perPage'>, viewer: Actor, chunk = 1000) {
   let before: number | null = null;
   for (;;) {
     let select = filteredSales(ctx, query, viewer).select('sales.id');
@@ -135,7 +125,7 @@ export async function* salesInOrder(ctx: ServiceContext, query: Omit<SaleListQue
   }
 }
 
-export async function listSales(ctx: ServiceContext, query: SaleListQuery, viewer: SaleViewer) {
+export async function listSales(ctx: ServiceContext, query: SaleListQuery, viewer: Actor) {
   const perPage = query.perPage ?? query.per_page;
   const totals = await filteredSales(ctx, query, viewer)
     .select([
@@ -185,7 +175,7 @@ export async function listSales(ctx: ServiceContext, query: SaleListQuery, viewe
 }
 
 /** One sale with its lines and refunds. */
-export async function getSale(ctx: ServiceContext, id: number, viewer: SaleViewer): Promise<Sale> {
+export async function getSale(ctx: ServiceContext, id: number, viewer: Actor): Promise<Sale> {
   const row = await selectSales(ctx, viewer).where('sales.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(SALE_MESSAGES.notFound);
   const items = await ctx.db.selectFrom('sale_items').selectAll().where('sale_id', '=', id).orderBy('id').execute();
@@ -228,15 +218,4 @@ export async function getSale(ctx: ServiceContext, id: number, viewer: SaleViewe
         .map((item) => ({ sale_item_id: item.sale_item_id, product_id: item.product_id, quantity: item.quantity, amount: fromCents(item.amount_cents) })),
     })),
   };
-}
-
-/** The next number of a gapless series, taken inside the caller's transaction. */
-export async function nextNumber(tx: ServiceContext, counter: 'sale' | 'refund'): Promise<number> {
-  const row = await tx.db
-    .updateTable('counters')
-    .set((eb) => ({ value: eb('value', '+', 1) }))
-    .where('name', '=', counter)
-    .returning('value')
-    .executeTakeFirstOrThrow();
-  return row.value;
 }

@@ -3,8 +3,9 @@ import type { SelectQueryBuilder } from 'kysely';
 import { containsInsensitive } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { fromCents } from '@shop/contracts/money';
-import type { ServiceContext } from './context';
-import { saleCode, saleNumberIn, visibleSales, type SaleViewer } from './sales';
+import type { Actor, ServiceContext } from './context';
+import { saleCode, saleNumberIn } from './document-numbers';
+import { visibleSales } from './sales';
 
 /**
  * An exact match (read through a unique index) goes first, then the newest "contains" matches.
@@ -29,7 +30,7 @@ async function findProducts(ctx: ServiceContext, q: string) {
   return rows.map(({ price_cents, active, ...row }) => ({ ...row, price: fromCents(price_cents), active: active === 1 }));
 }
 
-async function findOrders(ctx: ServiceContext, q: string, viewer: SaleViewer) {
+async function findOrders(ctx: ServiceContext, q: string, viewer: Actor) {
   const select = visibleSales(ctx, viewer).select(['sales.id', 'sales.number', 'sales.customer_name', 'sales.total_cents', 'sales.sale_date', 'sales.business_date', 'sales.status']);
   const number = saleNumberIn(q);
   const rows = await exactThenContaining(
@@ -62,7 +63,7 @@ function findCustomers(ctx: ServiceContext, q: string) {
 }
 
 /** The header's search: the newest few products, orders (Staff: their own) and customers matching `q`. */
-export async function searchEverything(ctx: ServiceContext, q: string, viewer: SaleViewer): Promise<SearchResults> {
+export async function searchEverything(ctx: ServiceContext, q: string, viewer: Actor): Promise<SearchResults> {
   const [products, orders, customers] = await Promise.all([findProducts(ctx, q), findOrders(ctx, q, viewer), findCustomers(ctx, q)]);
   return { products, orders, customers };
 }

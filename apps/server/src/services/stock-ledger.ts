@@ -1,6 +1,6 @@
 import type { BatchSource, MovementKind, MovementReference } from '../db/schema';
 import { conflict, unprocessable } from '../lib/errors';
-import { countNoun } from './write';
+import { countNoun } from '../lib/text';
 import type { ServiceContext } from './context';
 import { notifyLowStock } from './notifications';
 

@@ -6,7 +6,8 @@ import type { SuppliersTable } from '../db/schema';
 import { conflict, notFound } from '../lib/errors';
 import { paginate } from '../lib/paginate';
 import type { Actor, ServiceContext } from './context';
-import { auditedWrite, countNoun } from './write';
+import { countNoun } from '../lib/text';
+import { auditedWrite } from './write';
 
 type SupplierInput = z.output<typeof supplierInputSchema>;
 

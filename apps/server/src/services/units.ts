@@ -4,7 +4,8 @@ import { containsInsensitive } from '../db/dialect';
 import { conflict, notFound } from '../lib/errors';
 import { paginate } from '../lib/paginate';
 import type { Actor, ServiceContext } from './context';
-import { auditedWrite, countNoun } from './write';
+import { countNoun } from '../lib/text';
+import { auditedWrite } from './write';
 
 type UnitInput = z.output<typeof unitInputSchema>;
 

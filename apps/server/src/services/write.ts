@@ -28,6 +28,3 @@ export async function auditedWrite<T>(
     throw error;
   }
 }
-
-/** "1 product" / "3 products". */
-export const countNoun = (n: number, noun: string, plural = `${noun}s`) => `${n} ${n === 1 ? noun : plural}`;

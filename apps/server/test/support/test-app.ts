@@ -8,7 +8,7 @@ import { afterAll, inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import { openDatabase, type DbHandle } from '../../src/db/client';
 import { migrateToLatest } from '../../src/db/migrate';
-import { DEMO_PASSWORD, ensureInitialData } from '../../src/db/seed';
+import { DEMO_PASSWORD, ensureInitialData } from '../../src/seed';
 import type { Clock } from '../../src/lib/clock';
 
 export const dbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';

@@ -43,8 +43,6 @@ type ReportScreenProps<Row, Totals> = {
   emptyText: string;
   loadingText?: string;
   errorText: string;
-  /** Parameters beyond the shared ones, e.g. sales take `perPage` too. */
-  extraParams?: ReportParams;
 };
 
 /**
@@ -53,7 +51,7 @@ type ReportScreenProps<Row, Totals> = {
  * paged table. Dates default to the last 30 days of the shop's calendar.
  */
 export function ReportScreen<Row, Totals>(props: ReportScreenProps<Row, Totals>) {
-  const { title, path, fileName, perPage, filters, columns, rowKey, cards, footer, emptyText, loadingText, errorText, extraParams } = props;
+  const { title, path, fileName, perPage, filters, columns, rowKey, cards, footer, emptyText, loadingText, errorText } = props;
   const { t } = useTranslation();
   const { settings } = useShopSettings();
   const today = shopToday(new Date(), settings.localization.timezone);
@@ -64,7 +62,7 @@ export function ReportScreen<Row, Totals>(props: ReportScreenProps<Row, Totals>)
   const [search, setSearch] = useState('');
   const [choices, setChoices] = useState<Record<string, string>>({});
   const q = useDebouncedValue(search.trim());
-  const filterParams: ReportParams = { from: from || undefined, to: to || undefined, q: q || undefined, ...choices, ...extraParams };
+  const filterParams: ReportParams = { from: from || undefined, to: to || undefined, q: q || undefined, ...choices };
   const [page, setPage] = usePage(JSON.stringify(filterParams));
   const report = useReportPage<Row, Totals>(path, { ...filterParams, page, per_page: perPage });
   useLoadErrorToast(report.error, report.errorUpdatedAt, errorText, t);

@@ -24,7 +24,7 @@ export function SalesReportPage() {
     { id: 'gross', header: t('Gross'), className: money, cell: (sale) => formatMoney(sale.gross) },
     { id: 'discount', header: t('Discount'), className: money, cell: (sale) => formatMoney(sale.discount) },
     { id: 'tax', header: t('Tax'), className: money, cell: (sale) => formatMoney(sale.tax) },
-    { id: 'net', header: t('Net'), className: money, cell: (sale) => formatMoney(sale.net) },
+    { id: 'net', header: t('Net'), className: money, cell: (sale) => formatMoney(sale.total) },
     { id: 'payment', header: t('Payment'), cell: (sale) => sale.payment_method },
     { id: 'status', header: t('Status'), cell: (sale) => <Badge tone={STATUS_TONES[sale.status]}>{t(sale.status)}</Badge> },
   ];
@@ -35,7 +35,6 @@ export function SalesReportPage() {
       path="/sales"
       fileName={REPORT_FILES.sales}
       perPage={8}
-      extraParams={{ perPage: 8 }}
       filters={[
         { id: 'channel', label: t('Channel'), options: [all, ...['POS', 'Online', 'Catering'].map((v) => ({ value: v, label: t(v) }))] },
         { id: 'payment', label: t('Payment'), options: [all, ...['Cash', 'Card', 'Bank'].map((v) => ({ value: v, label: t(v) }))] },

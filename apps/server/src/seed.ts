@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Role } from '@shop/contracts/common';
-import { addDays, businessDate } from '../lib/business-date';
-import { hashPassword } from '../lib/passwords';
+import { addDays, businessDate } from './lib/business-date';
+import { hashPassword } from './lib/passwords';
 import { DEFAULT_SETTINGS } from '@shop/contracts/settings';
-import { createPromotion } from '../services/promotions';
-import { updateSettingsSection } from '../services/settings';
-import { createStockRecord } from '../services/stock-records';
-import { createSupply } from '../services/supplies';
-import type { ServiceContext } from '../services/context';
-import type { Database } from './schema';
+import { createPromotion } from './services/promotions';
+import { updateSettingsSection } from './services/settings';
+import { createStockRecord } from './services/stock-records';
+import { createSupply } from './services/supplies';
+import type { ServiceContext } from './services/context';
+import type { Database } from './db/schema';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_ACCOUNTS: { name: string; email: string; role: Role }[] = [
