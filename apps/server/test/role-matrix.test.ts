@@ -4,7 +4,8 @@ import { API_MESSAGES, type Role } from '@shop/contracts/common';
 import { bearer, createTestApp, dbKind, demoTokens } from './support/test-app';
 
 /*
- * Who may call what (DESIGN.md §4), endpoint by endpoint. The table must name every write
+ * Who may call what (docs/decisions/0006-permissions.md), endpoint by endpoint, written out by hand
+ * as a check on the permission table. The table must name every write
  * endpoint the server publishes, so a new endpoint without a decision here fails this test.
  */
 const { app, database } = await createTestApp({ loginRateLimitPerMinute: 100_000 });

@@ -66,7 +66,7 @@ export const validationErrorSchema = z.object({
 });
 export type ValidationError = z.infer<typeof validationErrorSchema>;
 
-/** The texts DESIGN.md §3 fixes for every endpoint. */
+/** The fixed texts of every endpoint (docs/architecture.md, "API conventions"). */
 export const API_MESSAGES = {
   unauthenticated: 'Unauthenticated.',
   forbidden: "Forbidden — you don't have permission.",

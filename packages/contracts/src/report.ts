@@ -3,7 +3,7 @@ import { fromNotAfterTo, listMetaSchema, listQuerySchema, optionalChoiceFilter, 
 
 export const STOCK_STATES = ['Below Reorder', 'Normal'] as const;
 
-/** GET /stock-report (spec 02 §7): per product over [from, to]; dates are shop business days. */
+/** GET /stock-report (docs/screens.md, "Reports"): per product over [from, to]; dates are shop business days. */
 export const stockReportQuerySchema = listQuerySchema
   .extend({
     from: optionalDateFilterSchema,
@@ -15,7 +15,7 @@ export const stockReportQuerySchema = listQuerySchema
   .refine(...fromNotAfterTo);
 export type StockReportQuery = z.infer<typeof stockReportQuerySchema>;
 
-/** A row in spec 02 §3's field names. */
+/** A row, in the field names the stock report has always used (camelCase, unlike the rest of the API). */
 export const stockReportRowSchema = z.object({
   productId: z.number().int(),
   sku: z.string(),

@@ -13,7 +13,7 @@ export const saleLineInputSchema = z.object({
 });
 
 /**
- * POST /sales (spec 01 §3, DESIGN.md §5). The server prices the lines itself; `unit_price` and
+ * POST /sales (docs/decisions/0005-readings-of-the-requirements.md). The server prices the lines itself; `unit_price` and
  * `total_amount` are what the till showed, and a difference answers 409 with the server's figures.
  */
 export const saleInputSchema = z.object({

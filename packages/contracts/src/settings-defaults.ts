@@ -1,6 +1,6 @@
 import type { Settings } from './settings';
 
-/** Spec 01 §9. */
+/** A new shop's settings (docs/screens.md, "Settings"). */
 export const DEFAULT_SETTINGS: Settings = {
   general: { name: 'My Shop', email: '', phone: '', address: '', logo: '', allowNegativeStock: false },
   localization: { currency: 'USD', locale: 'en-US', timezone: 'Asia/Phnom_Penh', numberFormat: '1,234.56', khrPerUsd: 4000 },

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { percent } from './money';
 
 /*
- * Shop-wide settings: one section per tab of the Settings screen (spec 01 §3, defaults §9).
+ * Shop-wide settings: one section per tab of the Settings screen, defaults as docs/screens.md
+ * ("Settings") lists them.
  * The server stores them; the console reads them for the POS, formatting and receipts.
  */
 

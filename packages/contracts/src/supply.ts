@@ -18,7 +18,7 @@ const optionalDate = z.preprocess((value) => (value === '' ? null : value), cale
 export const PAYMENT_METHODS = ['Cash', 'Card', 'Bank'] as const;
 export const SUPPLY_STATUSES = ['Pending', 'Received', 'Cancelled'] as const;
 
-/** One line of the Create Supply form; the checks and their order are spec 02 §5's. */
+/** One line of the Create Supply form; its checks come in the order docs/screens.md ("Purchasing") gives. */
 export const supplyLineInputSchema = z.object({
   product_id: referenceId('Each line must have a product.'),
   supply_quantity: quantity('Quantity', { invalid: 'Quantity must be > 0.' }).min(1, 'Quantity must be > 0.'),

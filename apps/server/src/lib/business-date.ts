@@ -1,4 +1,4 @@
-/** The shop's time zone until the settings screen stores one (spec 01 §9 default). */
+/** The time zone of a new shop, and of a day computed before the settings can be read (Settings → Localization holds the shop's own). */
 export const DEFAULT_TIME_ZONE = 'Asia/Phnom_Penh';
 
 // Building a DateTimeFormat costs far more than formatting with one, and a sale asks several times.

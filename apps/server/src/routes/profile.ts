@@ -25,7 +25,7 @@ import * as profile from '../services/profile';
 import { listSessions, revokeOwnSession, revokeUserSessions } from '../services/sessions';
 import { toggleTwoFactor } from '../services/two-factor';
 
-/** The signed-in user's own account (spec 02 "Profile"). Security changes need a real session, not an API key. */
+/** The signed-in user's own account (docs/screens.md, "Profile"). Security changes need a real session, not an API key. */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['profile'];
   const own = { access: 'signed-in' } as const;

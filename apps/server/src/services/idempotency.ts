@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../db/errors';
 import { conflict, unprocessable } from '../lib/errors';
 import type { ServiceContext } from './context';
 
-/** Kept well past the 72 hours a till may take to retry (DESIGN.md §4). */
+/** Kept well past the 72 hours a till may take to retry (docs/decisions/0004-idempotency-keys.md). */
 const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface IdempotentRequest {

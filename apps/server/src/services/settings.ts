@@ -4,7 +4,7 @@ import type { Actor, ServiceContext } from './context';
 import { auditedWrite } from './write';
 
 /**
- * The shop's settings: stored sections over the defaults of spec 01 §9. A stored section that
+ * The shop's settings: stored sections over the defaults (docs/screens.md, "Settings"). A stored section that
  * no longer fits its schema (a field added since) is completed from the defaults.
  */
 export async function getSettings(ctx: ServiceContext): Promise<Settings> {

@@ -1,11 +1,12 @@
 import type { ExpiringBatch, expiringQuerySchema, stockAdjustmentInputSchema } from '@shop/contracts/stock';
 import type { z } from 'zod';
 import { containsInsensitive } from '../db/dialect';
-import { addDays, businessDate, daysBetween } from '../lib/business-date';
+import { addDays, daysBetween } from '../lib/business-date';
 import { conflict, unprocessable } from '../lib/errors';
 import { fromCents } from '@shop/contracts/money';
 import { paginate } from '../lib/paginate';
 import type { Actor, ServiceContext } from './context';
+import { shopToday } from './settings';
 import { createBatch, latestUnitCost, lockProducts, recordMovement, takeFromBatch, takeFromBatches, type BatchTake } from './stock-ledger';
 import { auditedWrite } from './write';
 
@@ -22,7 +23,7 @@ export function adjustStock(ctx: ServiceContext, input: AdjustmentInput, actor: 
     const product = await tx.db.selectFrom('products').select(['id', 'name', 'on_hand']).where('id', '=', input.product_id).executeTakeFirst();
     if (!product) throw unprocessable('The selected product does not exist.', { field: 'product_id' });
     const now = tx.clock.now();
-    const today = businessDate(now);
+    const today = await shopToday(tx, now);
     const { id } = await tx.db
       .insertInto('stock_adjustments')
       .values({
@@ -90,7 +91,7 @@ export function adjustStock(ctx: ServiceContext, input: AdjustmentInput, actor: 
 
 /** Batches with stock left that expire within `days` days, or already have; soonest first. */
 export async function listExpiringBatches(ctx: ServiceContext, query: z.output<typeof expiringQuerySchema>) {
-  const today = businessDate(ctx.clock.now());
+  const today = await shopToday(ctx);
   let select = ctx.db
     .selectFrom('stock_batches')
     .innerJoin('products', 'products.id', 'stock_batches.product_id')

@@ -2,11 +2,11 @@ import type { StockRecord, stockListQuerySchema, stockRecordInputSchema } from '
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { containsInsensitive } from '../db/dialect';
-import { businessDate } from '../lib/business-date';
 import { notFound, unprocessable } from '../lib/errors';
 import { fromCents, toCents } from '@shop/contracts/money';
 import { paginate } from '../lib/paginate';
 import type { Actor, ServiceContext } from './context';
+import { shopToday } from './settings';
 import { createBatch, recordMovement } from './stock-ledger';
 import { auditedWrite } from './write';
 
@@ -87,7 +87,7 @@ export function createStockRecord(ctx: ServiceContext, input: StockRecordInput, 
   return auditedWrite(ctx, actor, { action: 'create', entity: 'stock_record', conflictMessage: 'This stock record conflicts with another.' }, async (tx) => {
     const product = await tx.db.selectFrom('products').select('id').where('id', '=', input.product_id).executeTakeFirst();
     if (!product) throw unprocessable('The selected product does not exist.', { field: 'product_id' });
-    const receivedDate = input.received_date ?? businessDate(tx.clock.now());
+    const receivedDate = input.received_date ?? (await shopToday(tx));
     const unitCostCents = toCents(input.price_in);
     const id = await createBatch(tx, {
       productId: input.product_id,

@@ -1,11 +1,11 @@
 import type { SupplyItem, supplyItemInputSchema, supplyItemListQuerySchema } from '@shop/contracts/supply';
 import type { z } from 'zod';
 import { containsInsensitive } from '../db/dialect';
-import { businessDate } from '../lib/business-date';
 import { notFound, refuseFields } from '../lib/errors';
 import { fromCents, toCents } from '@shop/contracts/money';
 import { paginate } from '../lib/paginate';
 import type { Actor, ServiceContext } from './context';
+import { shopToday } from './settings';
 import { createBatch, recordMovement, resizeBatch } from './stock-ledger';
 import { addSupplyLine, receiptNote } from './supplies';
 import { auditedWrite } from './write';
@@ -105,7 +105,7 @@ export function updateSupplyItem(ctx: ServiceContext, id: number, input: SupplyI
     const item = await tx.db.selectFrom('supply_items').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const unitCostCents = toCents(input.unit_price);
     // A correction happens today; past days' figures stay as they were reported.
-    const today = businessDate(tx.clock.now());
+    const today = await shopToday(tx);
     const correction = (productId: number, quantity: number, batchId: number, cost: number) =>
       recordMovement(tx, {
         productId,
@@ -173,7 +173,7 @@ export function deleteSupplyItem(ctx: ServiceContext, id: number, actor: Actor) 
       quantity: -item.supply_quantity,
       unitCostCents: item.unit_price_cents,
       kind: 'receipt_correction',
-      businessDate: businessDate(tx.clock.now()),
+      businessDate: await shopToday(tx),
       batchId: item.batch_id,
       referenceType: 'supply_item',
       referenceId: id,

@@ -96,7 +96,7 @@ export function formatDateTime(instant: string, timeZone: string): string {
   return parts ? `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}` : '';
 }
 
-/** The shop's time zone until shop settings carry one (DESIGN.md §3: default Asia/Phnom_Penh). */
+/** A new shop's time zone; screens pass the shop's own, from Settings → Localization. */
 export const SHOP_TIME_ZONE = 'Asia/Phnom_Penh';
 
 /** Today's calendar date in the shop's time zone, `YYYY-MM-DD` (not the browser's, not UTC's). */

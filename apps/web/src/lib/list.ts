@@ -1,6 +1,6 @@
 import type { ListMeta } from '@shop/contracts/common';
 
-/** Every list endpoint answers `{ data, meta }` (DESIGN.md §3). */
+/** Every list endpoint answers `{ data, meta }` (docs/architecture.md, "API conventions"). */
 export type Paginated<T> = { data: T[]; meta: ListMeta };
 
 function lastPage(total: number, perPage: number): number {

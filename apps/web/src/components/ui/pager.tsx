@@ -21,7 +21,7 @@ export function pageItems(page: number, lastPage: number): PageItem[] {
 const itemClass =
   'inline-flex h-8 min-w-8 items-center justify-center rounded-md px-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:pointer-events-none disabled:opacity-40';
 
-/** Previous / page numbers / next. Hidden when there is one page or none (spec 01 §5). */
+/** Previous / page numbers / next. Hidden when there is one page or none (docs/screens.md, "Every list"). */
 export function Pager({ page, lastPage, onPageChange }: { page: number; lastPage: number; onPageChange: (page: number) => void }) {
   const { t } = useTranslation();
   if (lastPage <= 1) return null;
