@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { STOCK_ADJUSTMENT_REASONS, stockAdjustmentInputSchema } from '@shop/contracts/stock';
+import type { ProductOption } from '@/components/product-picker/get-product-options';
+import { ProductPicker } from '@/components/product-picker/product-picker';
 import { Button } from '@/components/ui/button';
 import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
 import { fieldErrorId, FormField, invalidProps } from '@/components/ui/form-field';
@@ -15,8 +17,6 @@ import { ApiError } from '@/lib/api-client';
 import { failureText } from '@/lib/error-text';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useCreateStockAdjustment, type StockAdjustment } from '../api/create-stock-adjustment';
-import type { StockProductOption } from '../api/get-stock-product-options';
-import { StockProductPicker } from './stock-product-picker';
 
 type FormInput = z.input<typeof stockAdjustmentInputSchema>;
 type FormOutput = z.output<typeof stockAdjustmentInputSchema>;
@@ -85,11 +85,11 @@ function StockAdjustmentForm({
   onCancel,
 }: {
   saving: boolean;
-  save: (input: FormOutput, product: StockProductOption, onError: (error: unknown) => void) => void;
+  save: (input: FormOutput, product: ProductOption, onError: (error: unknown) => void) => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const [product, setProduct] = useState<StockProductOption | null>(null);
+  const [product, setProduct] = useState<ProductOption | null>(null);
   const {
     register,
     control,
@@ -127,21 +127,13 @@ function StockAdjustmentForm({
     <form noValidate onSubmit={(event) => void onSubmit(event)}>
       <ModalBody>
         <FormField id="adjust-product" label={t('Product')} error={error('product_id')}>
-          <Controller
+          <ProductPicker
+            id="adjust-product"
             control={control}
             name="product_id"
-            render={({ field }) => (
-              <StockProductPicker
-                id="adjust-product"
-                ref={field.ref}
-                selected={product}
-                onSelect={(picked) => {
-                  setProduct(picked);
-                  field.onChange(picked.id);
-                }}
-                error={error('product_id')}
-              />
-            )}
+            withStock
+            onPick={setProduct}
+            {...invalidProps('adjust-product', error('product_id'))}
           />
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">

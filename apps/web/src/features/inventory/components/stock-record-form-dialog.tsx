@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { stockRecordInputSchema, type StockRecord } from '@shop/contracts/stock';
+import { ProductPicker } from '@/components/product-picker/product-picker';
 import { Button } from '@/components/ui/button';
 import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
 import { FormField, invalidProps } from '@/components/ui/form-field';
@@ -15,8 +15,6 @@ import { shopToday } from '@/lib/format';
 import { useShopSettings } from '@/lib/shop-settings';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useCreateStockRecord } from '../api/create-stock-record';
-import type { StockProductOption } from '../api/get-stock-product-options';
-import { StockProductPicker } from './stock-product-picker';
 
 type FormInput = z.input<typeof stockRecordInputSchema>;
 type FormOutput = z.output<typeof stockRecordInputSchema>;
@@ -68,7 +66,6 @@ function StockRecordForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const [product, setProduct] = useState<StockProductOption | null>(null);
   const { timezone } = useShopSettings().settings.localization;
   const {
     register,
@@ -106,21 +103,12 @@ function StockRecordForm({
       <ModalBody className="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <FormField id="receipt-product" label={t('Product')} error={error('product_id')}>
-            <Controller
+            <ProductPicker
+              id="receipt-product"
               control={control}
               name="product_id"
-              render={({ field }) => (
-                <StockProductPicker
-                  id="receipt-product"
-                  ref={field.ref}
-                  selected={product}
-                  onSelect={(picked) => {
-                    setProduct(picked);
-                    field.onChange(picked.id);
-                  }}
-                  error={error('product_id')}
-                />
-              )}
+              withStock
+              {...invalidProps('receipt-product', error('product_id'))}
             />
           </FormField>
         </div>

@@ -1,21 +1,18 @@
-import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { DEFAULT_PROMOTION_DISCOUNT, promotionInputSchema, type Promotion } from '@shop/contracts/promotion';
+import { ProductPicker } from '@/components/product-picker/product-picker';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Combobox, type ComboboxOption } from '@/components/ui/combobox';
 import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
 import { FormField, invalidProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { failureText } from '@/lib/error-text';
 import { applyServerFieldErrors } from '@/lib/form-errors';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useCreatePromotion } from '../api/create-promotion';
-import { useProductOptions, type ProductOption } from '../api/get-product-options';
 import { useUpdatePromotion } from '../api/update-promotion';
 
 type PromotionFormInput = z.input<typeof promotionInputSchema>;
@@ -72,8 +69,6 @@ export function PromotionFormDialog({ open, promotion, onOpenChange, onSaved }: 
   );
 }
 
-const toOption = (product: ProductOption): ComboboxOption => ({ value: product.id, label: product.name, description: product.sku });
-
 function PromotionForm({
   promotion,
   saving,
@@ -86,13 +81,6 @@ function PromotionForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const [selected, setSelected] = useState<ComboboxOption | null>(promotion ? toOption(promotion.product) : null);
-  // null until the picker opens; then what was typed, asked of the server after the debounce.
-  const [query, setQuery] = useState<string | null>(null);
-  const debouncedQuery = useDebouncedValue(query);
-  const productOptions = useProductOptions(debouncedQuery === null ? null : debouncedQuery.trim());
-  const options = (productOptions.data ?? []).map(toOption);
-
   const {
     register,
     control,
@@ -124,26 +112,12 @@ function PromotionForm({
           <Input id="promotion-title" {...invalidProps('promotion-title', error('title'))} {...register('title')} />
         </FormField>
         <FormField id="promotion-product" label={t('Product')} error={error('product_id')}>
-          <Controller
+          <ProductPicker
+            id="promotion-product"
             control={control}
             name="product_id"
-            render={({ field }) => (
-              <Combobox
-                id="promotion-product"
-                ref={field.ref}
-                selected={selected}
-                onSelect={(option) => {
-                  setSelected(option);
-                  field.onChange(option.value);
-                }}
-                options={options}
-                onQueryChange={setQuery}
-                loading={productOptions.isFetching || query !== debouncedQuery}
-                placeholder={t('Search by name/SKU')}
-                emptyText={t('No products found.')}
-                {...invalidProps('promotion-product', error('product_id'))}
-              />
-            )}
+            initial={promotion?.product}
+            {...invalidProps('promotion-product', error('product_id'))}
           />
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
