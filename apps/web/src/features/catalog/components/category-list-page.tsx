@@ -121,7 +121,7 @@ export function CategoryListPage() {
 
       <CategoryFormDialog
         open={canWrite && editing !== null}
-        category={editing === 'new' ? null : editing}
+        record={editing === 'new' ? null : editing}
         onOpenChange={(open) => (open ? undefined : setEditing(null))}
         onSaved={onSaved}
       />

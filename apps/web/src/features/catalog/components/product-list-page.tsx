@@ -253,7 +253,7 @@ export function ProductListPage() {
 
       <ProductFormDialog
         open={formOpen}
-        product={formProduct}
+        record={formProduct}
         onOpenChange={(open) => (open ? undefined : closeForm())}
         onSaved={onSaved}
       />

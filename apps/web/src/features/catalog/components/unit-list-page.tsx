@@ -121,7 +121,7 @@ export function UnitListPage() {
 
       <UnitFormDialog
         open={canWrite && editing !== null}
-        unit={editing === 'new' ? null : editing}
+        record={editing === 'new' ? null : editing}
         onOpenChange={(open) => (open ? undefined : setEditing(null))}
         onSaved={onSaved}
       />

@@ -164,7 +164,7 @@ export function CustomerListPage() {
         <ListFooter meta={customers.data?.meta} rowCount={rows?.length ?? 0} onPageChange={setPage} />
       </Card>
 
-      <CustomerFormDialog open={formOpen} customer={formCustomer} onOpenChange={(open) => (open ? undefined : closeForm())} onSaved={onSaved} />
+      <CustomerFormDialog open={formOpen} record={formCustomer} onOpenChange={(open) => (open ? undefined : closeForm())} onSaved={onSaved} />
       <CustomerDetailsDialog customer={canWrite ? null : linkedCustomer} onClose={clearLink} />
       <ConfirmDialog
         open={deleting !== null}

@@ -153,7 +153,7 @@ export function PromotionListPage() {
 
       <PromotionFormDialog
         open={canWrite && editing !== null}
-        promotion={editing === 'new' ? null : editing}
+        record={editing === 'new' ? null : editing}
         onOpenChange={(open) => (open ? undefined : setEditing(null))}
         onSaved={onSaved}
       />

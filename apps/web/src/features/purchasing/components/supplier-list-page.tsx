@@ -170,7 +170,7 @@ export function SupplierListPage() {
 
       <SupplierFormDialog
         open={canWrite && editing !== null}
-        supplier={editing === 'new' ? null : editing}
+        record={editing === 'new' ? null : editing}
         onOpenChange={(open) => (open ? undefined : setEditing(null))}
         onSaved={onSaved}
       />

@@ -172,7 +172,7 @@ export function SupplyItemsPage() {
 
       <SupplyItemFormDialog
         open={canWrite && editing !== null}
-        item={editing === 'new' ? null : editing}
+        record={editing === 'new' ? null : editing}
         onOpenChange={(open) => (open ? undefined : setEditing(null))}
         onSaved={onSaved}
       />
