@@ -5,21 +5,16 @@ import { Modal, ModalForm } from '@/components/ui/dialog';
 import { FormField, invalidProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import type { SaveMode } from '@/lib/record-submit';
+import type { RecordDialogProps, SaveMode } from '@/lib/record-submit';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
 import { ROLES } from '../roles';
 
-type UserFormDialogProps = {
-  open: boolean;
-  /** The account to edit; `null` to add one. */
-  account: StaffAccount | null;
-  onOpenChange: (open: boolean) => void;
-  onSaved: (mode: SaveMode) => void;
-};
+/** The save answers with the account's user fields only, so the list hears just the mode. */
+type UserFormDialogProps = Omit<RecordDialogProps<StaffAccount>, 'onSaved'> & { onSaved: (mode: SaveMode) => void };
 
-export function UserFormDialog({ open, account, onOpenChange, onSaved }: UserFormDialogProps) {
+export function UserFormDialog({ open, record: account, onOpenChange, onSaved }: UserFormDialogProps) {
   const { t } = useTranslation();
   const create = useCreateUser();
   const update = useUpdateUser();
@@ -58,10 +53,7 @@ function AddUserForm({ create, saving, onCancel, onSaved }: FormProps & { create
 
   return (
     <ModalForm onSubmit={submit} saving={saving} onCancel={onCancel}>
-      <AccountFields
-        fields={{ name: register('name'), email: register('email'), role: register('role') }}
-        errors={{ name: fieldError('name'), email: fieldError('email'), role: fieldError('role') }}
-      />
+      <AccountFields register={register} fieldError={fieldError} />
       <FormField id="user-password" label={t('Initial password')} error={fieldError('password')}>
         <Input
           id="user-password"
@@ -94,10 +86,7 @@ function EditUserForm({
 
   return (
     <ModalForm onSubmit={submit} saving={saving} onCancel={onCancel}>
-      <AccountFields
-        fields={{ name: register('name'), email: register('email'), role: register('role') }}
-        errors={{ name: fieldError('name'), email: fieldError('email'), role: fieldError('role') }}
-      />
+      <AccountFields register={register} fieldError={fieldError} />
     </ModalForm>
   );
 }
@@ -106,30 +95,30 @@ type AccountFieldName = 'name' | 'email' | 'role';
 
 /** Name, e-mail and role: the same three fields when adding and when editing an account. */
 function AccountFields({
-  fields,
-  errors,
+  register,
+  fieldError,
 }: {
-  fields: Record<AccountFieldName, UseFormRegisterReturn>;
-  errors: Record<AccountFieldName, string | undefined>;
+  register: (name: AccountFieldName) => UseFormRegisterReturn;
+  fieldError: (name: AccountFieldName) => string | undefined;
 }) {
   const { t } = useTranslation();
   return (
     <>
-      <FormField id="user-name" label={t('Name')} error={errors.name}>
-        <Input id="user-name" autoComplete="off" {...invalidProps('user-name', errors.name)} {...fields.name} />
+      <FormField id="user-name" label={t('Name')} error={fieldError('name')}>
+        <Input id="user-name" autoComplete="off" {...invalidProps('user-name', fieldError('name'))} {...register('name')} />
       </FormField>
-      <FormField id="user-email" label={t('Email')} error={errors.email}>
+      <FormField id="user-email" label={t('Email')} error={fieldError('email')}>
         <Input
           id="user-email"
           type="email"
           inputMode="email"
           autoComplete="off"
-          {...invalidProps('user-email', errors.email)}
-          {...fields.email}
+          {...invalidProps('user-email', fieldError('email'))}
+          {...register('email')}
         />
       </FormField>
-      <FormField id="user-role" label={t('Role')} error={errors.role}>
-        <Select id="user-role" {...invalidProps('user-role', errors.role)} {...fields.role}>
+      <FormField id="user-role" label={t('Role')} error={fieldError('role')}>
+        <Select id="user-role" {...invalidProps('user-role', fieldError('role'))} {...register('role')}>
           {ROLES.map((role) => (
             <option key={role} value={role}>
               {t(role)}
