@@ -6,7 +6,7 @@ import { apiKeyCreateSchema, type ApiKey, type ApiKeyCreated } from '@shop/contr
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
-import { fieldErrorId } from '@/components/ui/form-field';
+import { FieldError, fieldErrorId } from '@/components/ui/form-field';
 import { IconButton } from '@/components/ui/icon-button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -100,11 +100,7 @@ export function ApiKeysTab() {
             {saving ? t('Saving…') : t('Create key')}
           </Button>
         </div>
-        {labelError ? (
-          <p id={fieldErrorId('api-key-label')} className="mt-1.5 text-sm text-red-600 dark:text-red-400">
-            {labelError}
-          </p>
-        ) : null}
+        <FieldError id="api-key-label" error={labelError} className="mt-1.5" />
       </form>
       <Table
         label={t('API Keys')}

@@ -14,7 +14,7 @@ import { useSessionActions } from '@/lib/session-actions';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { useDeactivateAccount } from '../api/deactivate-account';
 import { useDeleteAccount } from '../api/delete-account';
-import { useSaving } from '../saving';
+import { useSaving, type Saving } from '../saving';
 import { ProfileCard } from './profile-card';
 
 /** Deactivate (an Admin can undo it) or delete one's own account; both end every session. */
@@ -91,10 +91,27 @@ function DangerRow({ title, text, action }: { title: string; text: string; actio
 
 function DeleteAccountDialog({ open, onOpenChange, onDeleted }: { open: boolean; onOpenChange: (open: boolean) => void; onDeleted: () => void }) {
   const { t } = useTranslation();
-  const remove = useDeleteAccount();
   const { saving, run } = useSaving();
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      busy={saving}
+      size="sm"
+      title={t('Delete your account?')}
+      description={t('Enter your password to confirm. This cannot be undone.')}
+    >
+      <DeleteAccountForm saving={saving} run={run} onDeleted={onDeleted} onCancel={() => onOpenChange(false)} />
+    </Modal>
+  );
+}
+
+/** Mounted while the dialog is open, so it starts empty, without a refusal, each time. */
+function DeleteAccountForm({ saving, run, onDeleted, onCancel }: Saving & { onDeleted: () => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const remove = useDeleteAccount();
   const [refusal, setRefusal] = useState<string | null>(null);
-  const { register, reset, fieldError, submit } = useSchemaForm(accountDeleteSchema, {
+  const { register, fieldError, submit } = useSchemaForm(accountDeleteSchema, {
     defaultValues: { password: '' },
     save: (input) => {
       setRefusal(null);
@@ -111,38 +128,20 @@ function DeleteAccountDialog({ open, onOpenChange, onDeleted }: { open: boolean;
       return true;
     },
   });
-
-  function close(next: boolean) {
-    if (!next) {
-      reset({ password: '' });
-      setRefusal(null);
-    }
-    onOpenChange(next);
-  }
-
   const message = fieldError('password');
 
   return (
-    <Modal
-      open={open}
-      onOpenChange={close}
-      busy={saving}
-      size="sm"
-      title={t('Delete your account?')}
-      description={t('Enter your password to confirm. This cannot be undone.')}
-    >
-      <ModalForm onSubmit={submit} saving={saving} onCancel={() => close(false)} submitLabel={t('Delete Account')} savingLabel={t('Deleting…')} danger>
-        {refusal ? <AlertBanner>{t(refusal)}</AlertBanner> : null}
-        <FormField id="delete-account-password" label={t('Password')} error={message}>
-          <Input
-            id="delete-account-password"
-            type="password"
-            autoComplete="current-password"
-            {...invalidProps('delete-account-password', message)}
-            {...register('password')}
-          />
-        </FormField>
-      </ModalForm>
-    </Modal>
+    <ModalForm onSubmit={submit} saving={saving} onCancel={onCancel} submitLabel={t('Delete Account')} savingLabel={t('Deleting…')} danger>
+      {refusal ? <AlertBanner>{t(refusal)}</AlertBanner> : null}
+      <FormField id="delete-account-password" label={t('Password')} error={message}>
+        <Input
+          id="delete-account-password"
+          type="password"
+          autoComplete="current-password"
+          {...invalidProps('delete-account-password', message)}
+          {...register('password')}
+        />
+      </FormField>
+    </ModalForm>
   );
 }

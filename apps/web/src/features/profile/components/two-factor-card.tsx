@@ -13,7 +13,7 @@ import { Switch } from '@/components/ui/switch';
 import { failureText } from '@/lib/error-text';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { useToggleTwoFactor } from '../api/toggle-two-factor';
-import { useSaving } from '../saving';
+import { useSaving, type Saving } from '../saving';
 import { CopyButton } from './copy-button';
 import { ProfileCard } from './profile-card';
 
@@ -130,45 +130,47 @@ function SetupDialog({ setup, onClose }: { setup: TwoFaToggleResponse | null; on
 
 function DisableDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
-  const toggle = useToggleTwoFactor();
   const { saving, run } = useSaving();
-  const { register, reset, fieldError, submit } = useSchemaForm(disableSchema, {
-    defaultValues: { code: '' },
-    save: ({ code }) => run(() => toggle.mutateAsync({ enabled: false, code })),
-    onSaved: () => close(false),
-    successToast: () => t('2FA disabled'),
-    failureToast: t('Failed to toggle 2FA'),
-    quietFieldErrors: true,
-  });
-
-  function close(next: boolean) {
-    if (!next) reset({ code: '' });
-    onOpenChange(next);
-  }
-
-  const message = fieldError('code');
-
   return (
     <Modal
       open={open}
-      onOpenChange={close}
+      onOpenChange={onOpenChange}
       busy={saving}
       size="sm"
       title={t('Turn off two-step sign-in')}
       description={t('Enter a current 6-digit code from your authenticator app, or one of your backup codes.')}
     >
-      <ModalForm onSubmit={submit} saving={saving} onCancel={() => close(false)} submitLabel={t('Turn off')} danger>
-        <FormField id="two-factor-off-code" label={t('Code')} error={message}>
-          <Input
-            id="two-factor-off-code"
-            autoComplete="one-time-code"
-            spellCheck={false}
-            className="font-mono tracking-widest"
-            {...invalidProps('two-factor-off-code', message)}
-            {...register('code')}
-          />
-        </FormField>
-      </ModalForm>
+      <DisableForm saving={saving} run={run} onClose={() => onOpenChange(false)} />
     </Modal>
+  );
+}
+
+/** Mounted while the dialog is open, so it starts empty each time. */
+function DisableForm({ saving, run, onClose }: Saving & { onClose: () => void }) {
+  const { t } = useTranslation();
+  const toggle = useToggleTwoFactor();
+  const { register, fieldError, submit } = useSchemaForm(disableSchema, {
+    defaultValues: { code: '' },
+    save: ({ code }) => run(() => toggle.mutateAsync({ enabled: false, code })),
+    onSaved: onClose,
+    successToast: () => t('2FA disabled'),
+    failureToast: t('Failed to toggle 2FA'),
+    quietFieldErrors: true,
+  });
+  const message = fieldError('code');
+
+  return (
+    <ModalForm onSubmit={submit} saving={saving} onCancel={onClose} submitLabel={t('Turn off')} danger>
+      <FormField id="two-factor-off-code" label={t('Code')} error={message}>
+        <Input
+          id="two-factor-off-code"
+          autoComplete="one-time-code"
+          spellCheck={false}
+          className="font-mono tracking-widest"
+          {...invalidProps('two-factor-off-code', message)}
+          {...register('code')}
+        />
+      </FormField>
+    </ModalForm>
   );
 }
