@@ -119,7 +119,6 @@ export function useListScreen<Row, Meta extends ListMeta, Key extends QueryKey>(
   return {
     search,
     setSearch,
-    page,
     setPage,
     query,
     rows,
@@ -131,7 +130,6 @@ export function useListScreen<Row, Meta extends ListMeta, Key extends QueryKey>(
     editing,
     add: () => setEditing('new'),
     edit: (row: Row) => setEditing(row),
-    closeForm,
     formDialog,
     deleting,
     confirmDelete: (row: Row) => setDeleting(row),
