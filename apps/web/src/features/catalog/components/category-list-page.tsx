@@ -21,7 +21,7 @@ export function CategoryListPage() {
   const list = useListScreen({
     query: ({ q, page }) => categoriesQueryOptions({ q, page, per_page: CATEGORIES_PER_PAGE }),
     rowKey: (category) => category.id,
-    // The spec uses the products text for this list's load failure too.
+    // The catalogue's screens share one load-failure text.
     loadFailed: t('Failed to load products'),
     remove: { call: useDeleteCategory(), deleted: t('Deleted category'), failed: t('Delete failed') },
   });

@@ -21,7 +21,7 @@ export function UnitListPage() {
   const list = useListScreen({
     query: ({ q, page }) => unitsQueryOptions({ q, page, per_page: UNITS_PER_PAGE }),
     rowKey: (unit) => unit.id,
-    // The spec uses the products text for this list's load failure too.
+    // The catalogue's screens share one load-failure text.
     loadFailed: t('Failed to load products'),
     remove: { call: useDeleteUnit(), deleted: t('Deleted unit'), failed: t('Delete failed') },
   });
