@@ -21,14 +21,18 @@ export function replaceInPage<T extends { id: number }>(list: Paginated<T>, item
   return { ...list, data: list.data.map((row) => (row.id === item.id ? item : row)) };
 }
 
-/** The page without the row, and the total lowered by one. */
-export function removeFromPage<T extends { id: number }>(list: Paginated<T>, id: number): Paginated<T> {
-  if (!list.data.some((row) => row.id === id)) return list;
+/** The page without the row whose key (its `id` unless told) is `id`, and the total lowered by one. */
+export function removeFromPage<T>(list: Paginated<T>, id: number, key: (row: T) => number = idOf): Paginated<T> {
+  if (!list.data.some((row) => key(row) === id)) return list;
   const total = Math.max(0, list.meta.total - 1);
   return {
-    data: list.data.filter((row) => row.id !== id),
+    data: list.data.filter((row) => key(row) !== id),
     meta: { ...list.meta, total, last_page: lastPage(total, list.meta.per_page) },
   };
+}
+
+function idOf(row: unknown): number {
+  return typeof row === 'object' && row !== null && 'id' in row && typeof row.id === 'number' ? row.id : Number.NaN;
 }
 
 /** Deleting the only row of a page past the first leaves an empty page: show the one before. */

@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useRef, type FormEvent, type ReactNode } from 'react';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
@@ -89,5 +89,38 @@ export function ModalFooter({ children }: { children: ReactNode }) {
     <div className="flex flex-wrap justify-end gap-2 rounded-b-xl border-t border-slate-200 bg-slate-50/60 px-5 py-3.5 dark:border-slate-800 dark:bg-slate-900/60">
       {children}
     </div>
+  );
+}
+
+type ModalFormProps = {
+  onSubmit: (event: FormEvent) => void;
+  /** The save is running: both buttons are disabled and the submit says so. */
+  saving: boolean;
+  onCancel: () => void;
+  /** The submit's text ('Save' unless told) and its text while saving ('Saving…' unless told). */
+  submitLabel?: string;
+  savingLabel?: string;
+  /** The submit is red: it removes or turns something off. */
+  danger?: boolean;
+  /** The body's layout ('space-y-4' unless told), e.g. a grid of fields. */
+  bodyClassName?: string;
+  children: ReactNode;
+};
+
+/** A form inside a Modal: its fields, then Cancel and the submit button. */
+export function ModalForm({ onSubmit, saving, onCancel, submitLabel, savingLabel, danger = false, bodyClassName, children }: ModalFormProps) {
+  const { t } = useTranslation();
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <ModalBody className={bodyClassName}>{children}</ModalBody>
+      <ModalFooter>
+        <Button variant="secondary" onClick={onCancel} disabled={saving}>
+          {t('Cancel')}
+        </Button>
+        <Button type="submit" variant={danger ? 'danger' : 'primary'} disabled={saving}>
+          {saving ? (savingLabel ?? t('Saving…')) : (submitLabel ?? t('Save'))}
+        </Button>
+      </ModalFooter>
+    </form>
   );
 }

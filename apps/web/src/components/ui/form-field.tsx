@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
 import { Label } from './label';
 
 /**
@@ -25,12 +26,18 @@ export function FormField({
         {labelAside}
       </div>
       {children}
-      {error ? (
-        <p id={fieldErrorId(id)} className="text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
+  );
+}
+
+/** The message under the control `id`, read out with it (see invalidProps); nothing without one. */
+export function FieldError({ id, error, className }: { id: string; error: string | undefined; className?: string }) {
+  if (!error) return null;
+  return (
+    <p id={fieldErrorId(id)} className={cn('text-sm text-red-600 dark:text-red-400', className)}>
+      {error}
+    </p>
   );
 }
 

@@ -1,53 +1,29 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { signUpRequestSchema } from '@shop/contracts/auth';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { Button } from '@/components/ui/button';
 import { FormField, invalidProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
-import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { useSignUp } from '../api/sign-up';
 import { AuthLayout, authLinkClass } from './auth-layout';
 import { FacebookLogo, GoogleLogo } from './social-logos';
-
-type FormInput = z.input<typeof signUpRequestSchema>;
-type FormOutput = z.output<typeof signUpRequestSchema>;
-
-const FIELDS = ['name', 'email', 'password'] as const;
 
 /** A sign-up creates a pending Staff account: it can sign in once an Admin approves it. */
 export function SignUpPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const signUp = useSignUp();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(signUpRequestSchema),
+  const { register, fieldError, submit } = useSchemaForm(signUpRequestSchema, {
     defaultValues: { name: '', email: '', password: '' },
+    save: signUp.mutate,
+    onSaved: ({ message }) => {
+      window.alert(t(message));
+      void navigate('/auth/sign-in');
+    },
   });
-
-  const onSubmit = handleSubmit((input) =>
-    signUp.mutate(input, {
-      onSuccess: ({ message }) => {
-        window.alert(t(message));
-        void navigate('/auth/sign-in');
-      },
-      onError: (error) => applyServerFieldErrors(error, setError, FIELDS),
-    }),
-  );
-
-  const error = (field: (typeof FIELDS)[number]) => {
-    const message = errors[field]?.message;
-    return message ? t(message) : undefined;
-  };
   // Field errors show on their fields; anything else (too many attempts, no connection) up top.
   const failure = signUp.error && !(signUp.error instanceof ApiError && signUp.error.errors) ? signUpFailure(signUp.error) : null;
   const busy = signUp.isPending;
@@ -82,24 +58,24 @@ export function SignUpPage() {
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
       </div>
 
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
+      <form noValidate onSubmit={submit} className="space-y-5">
         {failure ? <AlertBanner>{t(failure)}</AlertBanner> : null}
-        <FormField id="name" label={t('Name')} error={error('name')}>
-          <Input id="name" autoComplete="name" {...invalidProps('name', error('name'))} {...register('name')} />
+        <FormField id="name" label={t('Name')} error={fieldError('name')}>
+          <Input id="name" autoComplete="name" {...invalidProps('name', fieldError('name'))} {...register('name')} />
         </FormField>
-        <FormField id="email" label={t('Email')} error={error('email')}>
+        <FormField id="email" label={t('Email')} error={fieldError('email')}>
           <Input
             id="email"
             type="email"
             inputMode="email"
             autoComplete="email"
             placeholder="you@example.com"
-            {...invalidProps('email', error('email'))}
+            {...invalidProps('email', fieldError('email'))}
             {...register('email')}
           />
         </FormField>
-        <FormField id="password" label={t('Password')} error={error('password')}>
-          <Input id="password" type="password" autoComplete="new-password" {...invalidProps('password', error('password'))} {...register('password')} />
+        <FormField id="password" label={t('Password')} error={fieldError('password')}>
+          <Input id="password" type="password" autoComplete="new-password" {...invalidProps('password', fieldError('password'))} {...register('password')} />
         </FormField>
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? t('Signing up...') : t('Sign Up')}

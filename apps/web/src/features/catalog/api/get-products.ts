@@ -1,7 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Product } from '@shop/contracts/product';
 import { apiRequest } from '@/lib/api-client';
-import { prependToPage, removeFromPage, replaceInPage, type Paginated } from '@/lib/list';
+import { replaceInPage, type Paginated } from '@/lib/list';
 import { categoryKeys } from './get-categories';
 import { unitKeys } from './get-units';
 
@@ -26,28 +26,9 @@ export function productsQueryOptions(params: ProductListParams) {
   });
 }
 
-export function useProducts(params: ProductListParams) {
-  return useQuery(productsQueryOptions(params));
-}
-
-type PageUpdate = (list: Paginated<Product>) => Paginated<Product>;
-
-function updatePage(queryClient: QueryClient, params: ProductListParams, update: PageUpdate) {
-  queryClient.setQueryData(productsQueryOptions(params).queryKey, (list) => (list ? update(list) : list));
-}
-
-/** Spec 01 §4: a new product goes first on page 1, which keeps at most a page of rows. */
-export function prependProduct(queryClient: QueryClient, params: ProductListParams, product: Product) {
-  updatePage(queryClient, params, (list) => prependToPage(list, product));
-}
-
 /** Every cached page showing the product gets the new version. */
 export function replaceProduct(queryClient: QueryClient, product: Product) {
   queryClient.setQueriesData<Paginated<Product>>({ queryKey: productKeys.lists }, (list) => (list ? replaceInPage(list, product) : list));
-}
-
-export function removeProduct(queryClient: QueryClient, params: ProductListParams, id: number) {
-  updatePage(queryClient, params, (list) => removeFromPage(list, id));
 }
 
 /** After a product write: other product lists, and the product counts of categories and units, are out of date. */

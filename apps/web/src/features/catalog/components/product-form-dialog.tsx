@@ -1,76 +1,41 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import type { z } from 'zod';
-import { productInputSchema, type Product } from '@shop/contracts/product';
+import { productInputSchema, type Product, type ProductInput } from '@shop/contracts/product';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
+import { Modal, ModalBody, ModalForm } from '@/components/ui/dialog';
 import { FormField, invalidProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { failureText } from '@/lib/error-text';
-import { applyServerFieldErrors } from '@/lib/form-errors';
+import { recordSubmit, type RecordDialogProps, type RecordSubmit } from '@/lib/record-submit';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { useCreateProduct } from '../api/create-product';
 import { ALL_CATEGORIES, useCategories } from '../api/get-categories';
 import { ALL_UNITS, useUnits } from '../api/get-units';
 import { useUpdateProduct } from '../api/update-product';
 
-type FormInput = z.input<typeof productInputSchema>;
-type FormOutput = z.output<typeof productInputSchema>;
-
-const FIELDS = ['name', 'sku', 'barcode', 'category_id', 'unit_id', 'price', 'active', 'track_stock', 'reorder_level', 'image', 'description'] as const;
-
-type ProductFormDialogProps = {
-  open: boolean;
-  /** The product to edit; `null` to add one. */
-  product: Product | null;
-  onOpenChange: (open: boolean) => void;
-  onSaved: (product: Product, mode: 'created' | 'updated') => void;
-};
-
-export function ProductFormDialog({ open, product, onOpenChange, onSaved }: ProductFormDialogProps) {
+export function ProductFormDialog({ open, record: product, onOpenChange, onSaved }: RecordDialogProps<Product>) {
   const { t } = useTranslation();
-  const create = useCreateProduct();
-  const update = useUpdateProduct();
-  const saving = create.isPending || update.isPending;
-
-  const save: SaveProduct = (input, { onError }) => {
-    if (product) {
-      update.mutate(
-        { id: product.id, input },
-        {
-          onError,
-          onSuccess: (saved) => {
-            toast.success(t('Updated product: “{{name}}”', { name: saved.name }));
-            onSaved(saved, 'updated');
-          },
-        },
-      );
-    } else {
-      create.mutate(input, {
-        onError,
-        onSuccess: (saved) => {
-          toast.success(t('Created product: “{{name}}”', { name: saved.name }));
-          onSaved(saved, 'created');
-        },
-      });
-    }
-  };
-
+  const submit = recordSubmit(product, {
+    create: useCreateProduct(),
+    update: useUpdateProduct(),
+    texts: {
+      created: (saved) => t('Created product: “{{name}}”', { name: saved.name }),
+      updated: (saved) => t('Updated product: “{{name}}”', { name: saved.name }),
+      failed: t('Save failed'),
+    },
+    onSaved,
+  });
   return (
-    <Modal open={open} onOpenChange={onOpenChange} busy={saving} title={product ? t('Edit Product') : t('Add Product')} size="lg">
-      <ProductFormLoader product={product} saving={saving} save={save} onCancel={() => onOpenChange(false)} />
+    <Modal open={open} onOpenChange={onOpenChange} busy={submit.saving} title={product ? t('Edit Product') : t('Add Product')} size="lg">
+      <ProductFormLoader product={product} submit={submit} onCancel={() => onOpenChange(false)} />
     </Modal>
   );
 }
 
-type SaveProduct = (input: FormOutput, handlers: { onError: (error: unknown) => void }) => void;
-type FormProps = { product: Product | null; saving: boolean; save: SaveProduct; onCancel: () => void };
+type FormProps = { product: Product | null; submit: RecordSubmit<ProductInput, Product>; onCancel: () => void };
 
 /** The category and unit pickers need their lists before the form can show a product's choice. */
 function ProductFormLoader(props: FormProps) {
@@ -109,16 +74,9 @@ function ProductFormLoader(props: FormProps) {
 
 type Choice = { id: number; name: string; symbol?: string };
 
-function ProductForm({ product, saving, save, onCancel, categories, units }: FormProps & { categories: Choice[]; units: Choice[] }) {
+function ProductForm({ product, submit, onCancel, categories, units }: FormProps & { categories: Choice[]; units: Choice[] }) {
   const { t } = useTranslation();
-
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(productInputSchema),
+  const { register, fieldError, submit: onSubmit } = useSchemaForm(productInputSchema, {
     defaultValues: product
       ? {
           name: product.name,
@@ -134,39 +92,24 @@ function ProductForm({ product, saving, save, onCancel, categories, units }: For
           active: product.active,
         }
       : { name: '', sku: '', barcode: '', price: undefined, track_stock: true, reorder_level: 0, image: '', description: '', active: true },
+    ...submit,
   });
 
-  const onSubmit = handleSubmit((input) =>
-    save(input, {
-      onError: (error) => {
-        applyServerFieldErrors(error, setError, FIELDS);
-        const message = failureText(error, t('Save failed'), t);
-        if (message) toast.error(message);
-      },
-    }),
-  );
-
-  const error = (field: (typeof FIELDS)[number]) => {
-    const message = errors[field]?.message;
-    return message ? t(message) : undefined;
-  };
-
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)}>
-      <ModalBody className="grid gap-4 sm:grid-cols-2">
+    <ModalForm onSubmit={onSubmit} saving={submit.saving} onCancel={onCancel} bodyClassName="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
-          <FormField id="product-name" label={t('Name')} error={error('name')}>
-            <Input id="product-name" {...invalidProps('product-name', error('name'))} {...register('name')} />
+          <FormField id="product-name" label={t('Name')} error={fieldError('name')}>
+            <Input id="product-name" {...invalidProps('product-name', fieldError('name'))} {...register('name')} />
           </FormField>
         </div>
-        <FormField id="product-sku" label={t('SKU')} error={error('sku')}>
-          <Input id="product-sku" {...invalidProps('product-sku', error('sku'))} {...register('sku')} />
+        <FormField id="product-sku" label={t('SKU')} error={fieldError('sku')}>
+          <Input id="product-sku" {...invalidProps('product-sku', fieldError('sku'))} {...register('sku')} />
         </FormField>
-        <FormField id="product-barcode" label={t('Barcode')} error={error('barcode')}>
-          <Input id="product-barcode" {...invalidProps('product-barcode', error('barcode'))} {...register('barcode')} />
+        <FormField id="product-barcode" label={t('Barcode')} error={fieldError('barcode')}>
+          <Input id="product-barcode" {...invalidProps('product-barcode', fieldError('barcode'))} {...register('barcode')} />
         </FormField>
-        <FormField id="product-category" label={t('Category')} error={error('category_id')}>
-          <Select id="product-category" {...invalidProps('product-category', error('category_id'))} {...register('category_id', { valueAsNumber: true })}>
+        <FormField id="product-category" label={t('Category')} error={fieldError('category_id')}>
+          <Select id="product-category" {...invalidProps('product-category', fieldError('category_id'))} {...register('category_id', { valueAsNumber: true })}>
             <option value="">{t('Select a category')}</option>
             {categories.map((category) => (
               <option key={category.id} value={category.id}>
@@ -175,8 +118,8 @@ function ProductForm({ product, saving, save, onCancel, categories, units }: For
             ))}
           </Select>
         </FormField>
-        <FormField id="product-unit" label={t('Unit')} error={error('unit_id')}>
-          <Select id="product-unit" {...invalidProps('product-unit', error('unit_id'))} {...register('unit_id', { valueAsNumber: true })}>
+        <FormField id="product-unit" label={t('Unit')} error={fieldError('unit_id')}>
+          <Select id="product-unit" {...invalidProps('product-unit', fieldError('unit_id'))} {...register('unit_id', { valueAsNumber: true })}>
             <option value="">{t('Select a unit')}</option>
             {units.map((unit) => (
               <option key={unit.id} value={unit.id}>
@@ -185,43 +128,43 @@ function ProductForm({ product, saving, save, onCancel, categories, units }: For
             ))}
           </Select>
         </FormField>
-        <FormField id="product-price" label={t('Price')} error={error('price')}>
+        <FormField id="product-price" label={t('Price')} error={fieldError('price')}>
           <Input
             id="product-price"
             type="number"
             inputMode="decimal"
             step="0.01"
             min="0"
-            {...invalidProps('product-price', error('price'))}
+            {...invalidProps('product-price', fieldError('price'))}
             {...register('price', { valueAsNumber: true })}
           />
         </FormField>
-        <FormField id="product-reorder-level" label={t('Reorder level')} error={error('reorder_level')}>
+        <FormField id="product-reorder-level" label={t('Reorder level')} error={fieldError('reorder_level')}>
           <Input
             id="product-reorder-level"
             type="number"
             inputMode="numeric"
             step="1"
             min="0"
-            {...invalidProps('product-reorder-level', error('reorder_level'))}
+            {...invalidProps('product-reorder-level', fieldError('reorder_level'))}
             {...register('reorder_level', { valueAsNumber: true })}
           />
         </FormField>
         <div className="sm:col-span-2">
-          <FormField id="product-image" label={t('Image URL')} error={error('image')}>
+          <FormField id="product-image" label={t('Image URL')} error={fieldError('image')}>
             <Input
               id="product-image"
               type="url"
               inputMode="url"
               placeholder="https://"
-              {...invalidProps('product-image', error('image'))}
+              {...invalidProps('product-image', fieldError('image'))}
               {...register('image')}
             />
           </FormField>
         </div>
         <div className="sm:col-span-2">
-          <FormField id="product-description" label={t('Description')} error={error('description')}>
-            <Textarea id="product-description" {...invalidProps('product-description', error('description'))} {...register('description')} />
+          <FormField id="product-description" label={t('Description')} error={fieldError('description')}>
+            <Textarea id="product-description" {...invalidProps('product-description', fieldError('description'))} {...register('description')} />
           </FormField>
         </div>
         <div className="flex flex-wrap gap-x-6 gap-y-2 sm:col-span-2">
@@ -234,15 +177,6 @@ function ProductForm({ product, saving, save, onCancel, categories, units }: For
             {t('Active')}
           </label>
         </div>
-      </ModalBody>
-      <ModalFooter>
-        <Button variant="secondary" onClick={onCancel} disabled={saving}>
-          {t('Cancel')}
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? t('Saving…') : t('Save')}
-        </Button>
-      </ModalFooter>
-    </form>
+    </ModalForm>
   );
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Customer } from '@shop/contracts/customer';
 import { apiRequest } from '@/lib/api-client';
 import type { Paginated } from '@/lib/list';
@@ -21,8 +21,4 @@ export function customersQueryOptions(params: CustomerListParams) {
     queryFn: ({ signal }) => getCustomers(params, signal),
     placeholderData: keepPreviousData,
   });
-}
-
-export function useCustomers(params: CustomerListParams) {
-  return useQuery(customersQueryOptions(params));
 }

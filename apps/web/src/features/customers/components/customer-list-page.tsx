@@ -1,32 +1,24 @@
-import { useState } from 'react';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import type { Customer } from '@shop/contracts/customer';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { IconButton } from '@/components/ui/icon-button';
-import { ListFooter } from '@/components/ui/list-footer';
+import { ListCard } from '@/components/ui/list-card';
 import { PageTitle } from '@/components/ui/page-title';
-import { SearchInput } from '@/components/ui/search-input';
-import { Table, type Column } from '@/components/ui/table';
+import { rowActionsColumn } from '@/components/ui/row-actions';
+import type { Column } from '@/components/ui/table';
 import { Thumbnail } from '@/components/ui/thumbnail';
-import { failureText } from '@/lib/error-text';
-import { pageAfterDelete } from '@/lib/list';
 import { useCan } from '@/lib/permissions';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useLinkedId } from '@/lib/use-linked-id';
+import { useListScreen } from '@/lib/use-list-screen';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
-import { usePage } from '@/lib/use-page';
 import { useDeleteCustomer } from '../api/delete-customer';
 import { useCustomer } from '../api/get-customer';
-import { useCustomers } from '../api/get-customers';
+import { customersQueryOptions } from '../api/get-customers';
 import { CustomerDetailsDialog } from './customer-details-dialog';
 import { CustomerFormDialog } from './customer-form-dialog';
 
-/** Spec 01 §9. */
 const CUSTOMERS_PER_PAGE = 5;
 
 const dash = <span className="text-slate-500 dark:text-slate-400">-</span>;
@@ -36,50 +28,23 @@ export function CustomerListPage() {
   const canCreate = useCan('customers:create');
   const canWrite = useCan('customers:manage');
 
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim());
-  const [page, setPage] = usePage(q);
-  const customers = useCustomers({ q: q || undefined, page, per_page: CUSTOMERS_PER_PAGE });
-  useLoadErrorToast(customers.error, customers.errorUpdatedAt, t('Failed to load customers'), t);
-  const rows = customers.data?.data;
-
-  const [editing, setEditing] = useState<Customer | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Customer | null>(null);
-  const remove = useDeleteCustomer();
-
   // /customers?edit=12 (the header search) opens that customer: the edit form, or a read-only view for Staff.
   const [linkedId, clearLink] = useLinkedId('edit');
+  const list = useListScreen({
+    query: ({ q, page }) => customersQueryOptions({ q, page, per_page: CUSTOMERS_PER_PAGE }),
+    rowKey: (customer) => customer.id,
+    loadFailed: t('Failed to load customers'),
+    remove: { call: useDeleteCustomer(), deleted: t('🗑️ Customer deleted'), failed: t('Failed to delete customer') },
+    onCloseForm: () => {
+      if (linkedId !== null) clearLink();
+    },
+  });
+
   const linked = useCustomer(linkedId);
   useLoadErrorToast(linked.error, linked.errorUpdatedAt, t('Failed to load customers'), t);
   const linkedCustomer = linked.data !== undefined && linked.data.id === linkedId ? linked.data : null;
-  const formCustomer = editing === 'new' ? null : (editing ?? (canWrite ? linkedCustomer : null));
-  const formOpen = editing === 'new' ? canCreate : formCustomer !== null && canWrite;
-
-  function closeForm() {
-    setEditing(null);
-    if (linkedId !== null) clearLink();
-  }
-
-  function onSaved(_customer: Customer, mode: 'created' | 'updated') {
-    closeForm();
-    if (mode === 'created') setPage(1);
-  }
-
-  function onConfirmDelete() {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        toast.success(t('🗑️ Customer deleted'));
-        setDeleting(null);
-        setPage(pageAfterDelete(page, rows?.length ?? 0));
-      },
-      onError: (error) => {
-        setDeleting(null);
-        const message = failureText(error, t('Failed to delete customer'), t);
-        if (message) toast.error(message);
-      },
-    });
-  }
+  const formCustomer = list.editing === 'new' ? null : (list.editing ?? (canWrite ? linkedCustomer : null));
+  const formOpen = list.editing === 'new' ? canCreate : formCustomer !== null && canWrite;
 
   const columns: Column<Customer>[] = [
     {
@@ -112,21 +77,9 @@ export function CustomerListPage() {
     { id: 'company', header: t('Company'), className: 'hidden xl:table-cell', cell: (customer) => customer.company || dash },
   ];
   if (canWrite) {
-    columns.push({
-      id: 'actions',
-      header: t('Action'),
-      className: 'w-24 text-right',
-      cell: (customer) => (
-        <div className="flex justify-end gap-1">
-          <IconButton label={t('Edit {{name}}', { name: customer.name })} onClick={() => setEditing(customer)}>
-            <Pencil aria-hidden />
-          </IconButton>
-          <IconButton tone="danger" label={t('Delete {{name}}', { name: customer.name })} onClick={() => setDeleting(customer)}>
-            <Trash2 aria-hidden />
-          </IconButton>
-        </div>
-      ),
-    });
+    columns.push(
+      rowActionsColumn(t('Action'), (customer) => ({ name: customer.name, onEdit: () => list.edit(customer), onDelete: () => list.confirmDelete(customer) })),
+    );
   }
 
   return (
@@ -135,45 +88,29 @@ export function CustomerListPage() {
         title={t('Customers')}
         actions={
           canCreate ? (
-            <Button onClick={() => setEditing('new')}>
+            <Button onClick={list.add}>
               <Plus aria-hidden className="size-4" />
               {t('Add Customer')}
             </Button>
           ) : null
         }
       />
-      <Card>
-        <div className="border-b border-slate-200 px-4 py-3 dark:border-slate-800">
-          <SearchInput
-            className="sm:max-w-sm"
-            placeholder={t('Search by name/email/phone/company')}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
-        <Table
-          label={t('Customers')}
-          columns={columns}
-          rows={rows}
-          rowKey={(customer) => customer.id}
-          loading={customers.isPending}
-          busy={customers.isPlaceholderData}
-          emptyText={t('No customers found.')}
-          error={customers.isError ? { text: t('Failed to load customers'), onRetry: () => void customers.refetch() } : null}
-        />
-        <ListFooter meta={customers.data?.meta} rowCount={rows?.length ?? 0} onPageChange={setPage} />
-      </Card>
+      <ListCard
+        list={list}
+        searchPlaceholder={t('Search by name/email/phone/company')}
+        searchClassName="sm:max-w-sm"
+        label={t('Customers')}
+        columns={columns}
+        emptyText={t('No customers found.')}
+      />
 
-      <CustomerFormDialog open={formOpen} customer={formCustomer} onOpenChange={(open) => (open ? undefined : closeForm())} onSaved={onSaved} />
+      <CustomerFormDialog {...list.formDialog} open={formOpen} record={formCustomer} />
       <CustomerDetailsDialog customer={canWrite ? null : linkedCustomer} onClose={clearLink} />
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => (open ? undefined : setDeleting(null))}
+        {...list.deleteDialog}
         title={t('Delete customer?')}
         description={t('This will permanently remove the customer. This action cannot be undone.')}
-        subject={deleting ? `${deleting.name} (${deleting.email})` : undefined}
-        pending={remove.isPending}
-        onConfirm={onConfirmDelete}
+        subject={list.deleting ? `${list.deleting.name} (${list.deleting.email})` : undefined}
       />
     </section>
   );

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { expiringListResponseSchema } from '@shop/contracts/stock';
 import { apiRequest } from '@/lib/api-client';
@@ -29,8 +29,4 @@ export function expiringBatchesQueryOptions(params: ExpiringListParams) {
     queryFn: ({ signal }) => getExpiringBatches(params, signal),
     placeholderData: keepPreviousData,
   });
-}
-
-export function useExpiringBatches(params: ExpiringListParams) {
-  return useQuery(expiringBatchesQueryOptions(params));
 }

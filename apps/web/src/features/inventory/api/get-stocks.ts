@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { stockListResponseSchema } from '@shop/contracts/stock';
 import { apiRequest } from '@/lib/api-client';
@@ -26,8 +26,4 @@ export function stocksQueryOptions(params: StockListParams) {
     queryFn: ({ signal }) => getStocks(params, signal),
     placeholderData: keepPreviousData,
   });
-}
-
-export function useStocks(params: StockListParams) {
-  return useQuery(stocksQueryOptions(params));
 }

@@ -5,22 +5,17 @@ import { toast } from 'sonner';
 import type { ExpiringBatch } from '@shop/contracts/stock';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ListFooter } from '@/components/ui/list-footer';
+import { ListCard } from '@/components/ui/list-card';
 import { PageTitle } from '@/components/ui/page-title';
-import { SearchInput } from '@/components/ui/search-input';
-import { Table, type Column } from '@/components/ui/table';
+import type { Column } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { failureText } from '@/lib/error-text';
 import { formatDate, formatMoney } from '@/lib/format';
-import { pageAfterDelete } from '@/lib/list';
 import { useCan } from '@/lib/permissions';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useLoadErrorToast } from '@/lib/use-load-error-toast';
-import { usePage } from '@/lib/use-page';
+import { useListScreen } from '@/lib/use-list-screen';
 import { useCreateStockAdjustment } from '../api/create-stock-adjustment';
-import { DEFAULT_EXPIRING_WINDOW, EXPIRING_PER_PAGE, EXPIRING_WINDOWS, useExpiringBatches, type ExpiringWindow } from '../api/get-expiring-batches';
+import { DEFAULT_EXPIRING_WINDOW, EXPIRING_PER_PAGE, EXPIRING_WINDOWS, expiringBatchesQueryOptions, type ExpiringWindow } from '../api/get-expiring-batches';
 
 /** "Expired 3 days ago", "Expired yesterday", "Today", "1 day", "12 days". */
 export function daysLeftText(daysLeft: number, t: (key: string, options?: Record<string, unknown>) => string): string {
@@ -36,12 +31,12 @@ export function ExpiringProductsPage() {
   const canWrite = useCan('stock:manage');
 
   const [days, setDays] = useState<ExpiringWindow>(DEFAULT_EXPIRING_WINDOW);
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim());
-  const [page, setPage] = usePage(`${days}\n${q}`);
-  const batches = useExpiringBatches({ days, q: q || undefined, page, per_page: EXPIRING_PER_PAGE });
-  useLoadErrorToast(batches.error, batches.errorUpdatedAt, t('Failed to load expiring products'), t);
-  const rows = batches.data?.data;
+  const list = useListScreen({
+    query: ({ q, page }) => expiringBatchesQueryOptions({ days, q, page, per_page: EXPIRING_PER_PAGE }),
+    rowKey: (batch) => batch.batch_id,
+    loadFailed: t('Failed to load expiring products'),
+  });
+  const batches = list.query;
 
   const [writingOff, setWritingOff] = useState<ExpiringBatch | null>(null);
   const adjust = useCreateStockAdjustment();
@@ -55,7 +50,8 @@ export function ExpiringProductsPage() {
         onSuccess: () => {
           toast.success(t('Written off: {{quantity}} × {{name}}', { quantity: batch.remaining, name: batch.product.name }));
           setWritingOff(null);
-          setPage(pageAfterDelete(page, rows?.length ?? 0));
+          // The batch leaves the list as a deleted row would.
+          list.afterDelete();
         },
         onError: (error) => {
           setWritingOff(null);
@@ -143,29 +139,17 @@ export function ExpiringProductsPage() {
           batches.data ? t('Batches with stock left, counted from {{today}}.', { today: formatDate(batches.data.meta.today) }) : undefined
         }
       />
-      <Card>
-        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
-          <SearchInput
-            className="sm:max-w-sm"
-            placeholder={t('Search by product name or SKU')}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-          <WindowChooser value={days} onChange={setDays} />
-        </div>
-        <Table
-          label={t('Expiring batches')}
-          columns={columns}
-          rows={rows}
-          rowKey={(batch) => batch.batch_id}
-          rowClassName={(batch) => (batch.expired ? 'bg-red-50/70 hover:bg-red-50 dark:bg-red-500/10 dark:hover:bg-red-500/15' : undefined)}
-          loading={batches.isPending}
-          busy={batches.isPlaceholderData}
-          emptyText={t('No batches expire within {{days}} days.', { days })}
-          error={batches.isError ? { text: t('Failed to load expiring products'), onRetry: () => void batches.refetch() } : null}
-        />
-        <ListFooter meta={batches.data?.meta} rowCount={rows?.length ?? 0} onPageChange={setPage} />
-      </Card>
+      <ListCard
+        list={list}
+        searchPlaceholder={t('Search by product name or SKU')}
+        searchClassName="sm:max-w-sm"
+        toolbar={<WindowChooser value={days} onChange={setDays} />}
+        spreadToolbar
+        label={t('Expiring batches')}
+        columns={columns}
+        rowClassName={(batch) => (batch.expired ? 'bg-red-50/70 hover:bg-red-50 dark:bg-red-500/10 dark:hover:bg-red-500/15' : undefined)}
+        emptyText={t('No batches expire within {{days}} days.', { days })}
+      />
 
       <ConfirmDialog
         open={writingOff !== null}

@@ -1,27 +1,21 @@
 import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import type { z } from 'zod';
 import { STOCK_ADJUSTMENT_REASONS, stockAdjustmentInputSchema } from '@shop/contracts/stock';
-import { Button } from '@/components/ui/button';
-import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
+import type { ProductOption } from '@/components/product-picker/get-product-options';
+import { ProductPicker } from '@/components/product-picker/product-picker';
+import { Modal, ModalForm } from '@/components/ui/dialog';
 import { fieldErrorId, FormField, invalidProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
-import { failureText } from '@/lib/error-text';
-import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { useCreateStockAdjustment, type StockAdjustment } from '../api/create-stock-adjustment';
-import type { StockProductOption } from '../api/get-stock-product-options';
-import { StockProductPicker } from './stock-product-picker';
 
-type FormInput = z.input<typeof stockAdjustmentInputSchema>;
-type FormOutput = z.output<typeof stockAdjustmentInputSchema>;
 type Reason = (typeof STOCK_ADJUSTMENT_REASONS)[number];
 
+/** The fields on screen (a batch is chosen only by a write-off from the expiring list). */
 const FIELDS = ['product_id', 'quantity', 'reason', 'notes'] as const;
 
 /** The reasons' labels, in the contract's order. */
@@ -62,133 +56,92 @@ export function StockAdjustmentFormDialog({ open, onOpenChange, onSaved }: Stock
       title={t('Adjust stock')}
       description={t('Correct a count, record waste or write off expired stock. Every adjustment is kept in the stock ledger.')}
     >
-      <StockAdjustmentForm
-        saving={adjust.isPending}
-        onCancel={() => onOpenChange(false)}
-        save={(input, product, onError) =>
-          adjust.mutate(input, {
-            onError,
-            onSuccess: (saved) => {
-              toast.success(t('Stock adjusted: {{name}} now has {{onHand}} on hand', { name: product.name, onHand: saved.on_hand }));
-              onSaved(saved);
-            },
-          })
-        }
-      />
+      <StockAdjustmentForm adjust={adjust} onSaved={onSaved} onCancel={() => onOpenChange(false)} />
     </Modal>
   );
 }
 
 function StockAdjustmentForm({
-  saving,
-  save,
+  adjust,
+  onSaved,
   onCancel,
 }: {
-  saving: boolean;
-  save: (input: FormOutput, product: StockProductOption, onError: (error: unknown) => void) => void;
+  adjust: ReturnType<typeof useCreateStockAdjustment>;
+  onSaved: (adjustment: StockAdjustment) => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const [product, setProduct] = useState<StockProductOption | null>(null);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(stockAdjustmentInputSchema),
+  const [product, setProduct] = useState<ProductOption | null>(null);
+  const { register, control, fieldError, submit } = useSchemaForm(stockAdjustmentInputSchema, {
     defaultValues: { product_id: undefined, quantity: undefined, reason: undefined, notes: '' },
-  });
-  const quantity = signedNumber(useWatch({ control, name: 'quantity' }));
-
-  const onSubmit = handleSubmit((input) => {
-    if (!product) return;
-    save(input, product, (error) => {
-      const onField = applyServerFieldErrors(error, setError, FIELDS);
+    serverFields: () => FIELDS,
+    save: (input, handlers) => {
+      if (product) adjust.mutate(input, handlers);
+    },
+    successToast: (saved) => t('Stock adjusted: {{name}} now has {{onHand}} on hand', { name: product?.name, onHand: saved.on_hand }),
+    onSaved,
+    failureToast: t('Failed to adjust stock'),
+    onRefused: (error, { onFields, setError }) => {
       // A refusal such as "Only 3 of Croissant on hand…" is about the quantity: say it there too.
-      if (!onField && error instanceof ApiError && error.status === 409 && error.serverMessage) {
+      if (!onFields && error instanceof ApiError && error.status === 409 && error.serverMessage) {
         setError('quantity', { type: 'server', message: error.serverMessage }, { shouldFocus: true });
       }
-      const message = failureText(error, t('Failed to adjust stock'), t);
-      if (message) toast.error(message);
-    });
+      return false;
+    },
   });
-
-  const error = (field: (typeof FIELDS)[number]) => {
-    const message = errors[field]?.message;
-    return message ? t(message) : undefined;
-  };
+  const quantity = signedNumber(useWatch({ control, name: 'quantity' }));
 
   const tracked = product?.track_stock && product.stock !== null ? product.stock : null;
   const after = tracked !== null && Number.isInteger(quantity) && quantity !== 0 ? tracked + quantity : null;
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)}>
-      <ModalBody>
-        <FormField id="adjust-product" label={t('Product')} error={error('product_id')}>
-          <Controller
-            control={control}
-            name="product_id"
-            render={({ field }) => (
-              <StockProductPicker
-                id="adjust-product"
-                ref={field.ref}
-                selected={product}
-                onSelect={(picked) => {
-                  setProduct(picked);
-                  field.onChange(picked.id);
-                }}
-                error={error('product_id')}
-              />
-            )}
+    <ModalForm onSubmit={submit} saving={adjust.isPending} onCancel={onCancel} submitLabel={t('Adjust stock')}>
+      <FormField id="adjust-product" label={t('Product')} error={fieldError('product_id')}>
+        <ProductPicker
+          id="adjust-product"
+          control={control}
+          name="product_id"
+          withStock
+          onPick={setProduct}
+          {...invalidProps('adjust-product', fieldError('product_id'))}
+        />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="adjust-quantity" label={t('Quantity change')} error={fieldError('quantity')}>
+          <Input
+            id="adjust-quantity"
+            type="text"
+            inputMode="text"
+            autoComplete="off"
+            placeholder={t('e.g. -2 or +3')}
+            {...invalidProps('adjust-quantity', fieldError('quantity'))}
+            aria-describedby={[fieldError('quantity') ? fieldErrorId('adjust-quantity') : null, 'adjust-quantity-hint'].filter(Boolean).join(' ')}
+            {...register('quantity', { setValueAs: signedNumber })}
           />
+          <p id="adjust-quantity-hint" className="text-xs text-slate-500 dark:text-slate-400">
+            {after === null ? (
+              t('Minus takes stock out, plus adds stock found.')
+            ) : (
+              <span className={after < 0 ? 'font-medium text-[#b91c1c] dark:text-red-300' : undefined}>
+                {t('On hand after: {{onHand}}', { onHand: after })}
+              </span>
+            )}
+          </p>
         </FormField>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="adjust-quantity" label={t('Quantity change')} error={error('quantity')}>
-            <Input
-              id="adjust-quantity"
-              type="text"
-              inputMode="text"
-              autoComplete="off"
-              placeholder={t('e.g. -2 or +3')}
-              {...invalidProps('adjust-quantity', error('quantity'))}
-              aria-describedby={[error('quantity') ? fieldErrorId('adjust-quantity') : null, 'adjust-quantity-hint'].filter(Boolean).join(' ')}
-              {...register('quantity', { setValueAs: signedNumber })}
-            />
-            <p id="adjust-quantity-hint" className="text-xs text-slate-500 dark:text-slate-400">
-              {after === null ? (
-                t('Minus takes stock out, plus adds stock found.')
-              ) : (
-                <span className={after < 0 ? 'font-medium text-[#b91c1c] dark:text-red-300' : undefined}>
-                  {t('On hand after: {{onHand}}', { onHand: after })}
-                </span>
-              )}
-            </p>
-          </FormField>
-          <FormField id="adjust-reason" label={t('Reason')} error={error('reason')}>
-            <Select id="adjust-reason" {...invalidProps('adjust-reason', error('reason'))} {...register('reason')}>
-              <option value="">{t('Choose a reason…')}</option>
-              {STOCK_ADJUSTMENT_REASONS.map((reason) => (
-                <option key={reason} value={reason}>
-                  {reasonLabel(reason, t)}
-                </option>
-              ))}
-            </Select>
-          </FormField>
-        </div>
-        <FormField id="adjust-notes" label={t('Notes')} error={error('notes')}>
-          <Textarea id="adjust-notes" rows={2} {...invalidProps('adjust-notes', error('notes'))} {...register('notes')} />
+        <FormField id="adjust-reason" label={t('Reason')} error={fieldError('reason')}>
+          <Select id="adjust-reason" {...invalidProps('adjust-reason', fieldError('reason'))} {...register('reason')}>
+            <option value="">{t('Choose a reason…')}</option>
+            {STOCK_ADJUSTMENT_REASONS.map((reason) => (
+              <option key={reason} value={reason}>
+                {reasonLabel(reason, t)}
+              </option>
+            ))}
+          </Select>
         </FormField>
-      </ModalBody>
-      <ModalFooter>
-        <Button variant="secondary" onClick={onCancel} disabled={saving}>
-          {t('Cancel')}
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? t('Saving…') : t('Adjust stock')}
-        </Button>
-      </ModalFooter>
-    </form>
+      </div>
+      <FormField id="adjust-notes" label={t('Notes')} error={fieldError('notes')}>
+        <Textarea id="adjust-notes" rows={2} {...invalidProps('adjust-notes', fieldError('notes'))} {...register('notes')} />
+      </FormField>
+    </ModalForm>
   );
 }

@@ -4,19 +4,15 @@ import { useTranslation } from 'react-i18next';
 import type { StockRecord } from '@shop/contracts/stock';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { ListFooter } from '@/components/ui/list-footer';
+import { ListCard } from '@/components/ui/list-card';
 import { PageTitle } from '@/components/ui/page-title';
-import { SearchInput } from '@/components/ui/search-input';
-import { Table, type Column } from '@/components/ui/table';
+import type { Column } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { failureText } from '@/lib/error-text';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useLoadErrorToast } from '@/lib/use-load-error-toast';
-import { usePage } from '@/lib/use-page';
-import { STOCKS_PER_PAGE, useStocks } from '../api/get-stocks';
+import { useListScreen } from '@/lib/use-list-screen';
+import { STOCKS_PER_PAGE, stocksQueryOptions } from '../api/get-stocks';
 import { StockAdjustmentFormDialog } from './stock-adjustment-form-dialog';
 import { StockRecordFormDialog } from './stock-record-form-dialog';
 
@@ -36,12 +32,12 @@ export function StockInventoryPage() {
   const { t } = useTranslation();
   const canWrite = useCan('stock:manage');
 
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim());
-  const [page, setPage] = usePage(q);
-  const stocks = useStocks({ q: q || undefined, page, per_page: STOCKS_PER_PAGE });
-  useLoadErrorToast(stocks.error, stocks.errorUpdatedAt, t('Failed to load stock data'), t);
-  const rows = stocks.data?.data;
+  const list = useListScreen({
+    query: ({ q, page }) => stocksQueryOptions({ q, page, per_page: STOCKS_PER_PAGE }),
+    rowKey: (record) => record.id,
+    loadFailed: t('Failed to load stock data'),
+  });
+  const stocks = list.query;
   const totals = stocks.data?.meta.totals;
   const loadError = stocks.isError ? failureText(stocks.error, t('Failed to load stock data'), t) : null;
 
@@ -50,8 +46,8 @@ export function StockInventoryPage() {
   function onReceived() {
     setDialog(null);
     // The newest receipt comes first: show the whole list from its first page.
-    setSearch('');
-    setPage(1);
+    list.setSearch('');
+    list.setPage(1);
   }
 
   const columns: Column<StockRecord>[] = [
@@ -138,30 +134,23 @@ export function StockInventoryPage() {
           </AlertBanner>
         </div>
       ) : null}
-      <Card>
-        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
-          <SearchInput
-            className="sm:max-w-sm"
-            placeholder={t('Search by notes, product name or ID')}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
+      <ListCard
+        list={list}
+        searchPlaceholder={t('Search by notes, product name or ID')}
+        searchClassName="sm:max-w-sm"
+        toolbar={
           <Button variant="secondary" size="sm" disabled={stocks.isFetching} onClick={() => void stocks.refetch()}>
             <RotateCw aria-hidden className={cn('size-4', stocks.isFetching && 'animate-spin')} />
             {t('Refresh')}
           </Button>
-        </div>
-        <Table
-          label={t('Stock records')}
-          columns={columns}
-          rows={rows}
-          rowKey={(record) => record.id}
-          loading={stocks.isPending}
-          busy={stocks.isPlaceholderData}
-          emptyText={t('No stock records found.')}
-        />
-        <ListFooter meta={stocks.data?.meta} rowCount={rows?.length ?? 0} onPageChange={setPage} />
-      </Card>
+        }
+        spreadToolbar
+        label={t('Stock records')}
+        columns={columns}
+        emptyText={t('No stock records found.')}
+        // The failure is said in the banner above, with its retry.
+        error={null}
+      />
 
       <StockRecordFormDialog open={canWrite && dialog === 'receipt'} onOpenChange={(open) => (open ? undefined : setDialog(null))} onSaved={onReceived} />
       <StockAdjustmentFormDialog

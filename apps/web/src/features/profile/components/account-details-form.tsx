@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import { profileUpdateSchema, type Profile } from '@shop/contracts/profile';
 import { roleSchema } from '@shop/contracts/common';
@@ -15,19 +13,15 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { Thumbnail } from '@/components/ui/thumbnail';
-import { failureText } from '@/lib/error-text';
-import { applyServerFieldErrors } from '@/lib/form-errors';
 import { initials } from '@/lib/initials';
 import { useSessionActions } from '@/lib/session-actions';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { useUpdateProfile } from '../api/update-profile';
 import { useSaving } from '../saving';
 import { ProfileCard } from './profile-card';
 import { SaveButton } from './save-button';
 
 type FormInput = z.input<typeof profileUpdateSchema>;
-type FormOutput = z.output<typeof profileUpdateSchema>;
-
-const FIELDS = ['name', 'phone', 'avatar', 'bio', 'role'] as const;
 
 function formValues(profile: Profile): FormInput {
   return {
@@ -51,36 +45,24 @@ export function AccountDetailsForm({ profile }: { profile: Profile }) {
   const isAdmin = profile.role === 'Admin';
   const {
     register,
-    handleSubmit,
-    setError,
-    reset,
     control,
-    formState: { errors, isDirty },
-  } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(profileUpdateSchema), defaultValues: formValues(profile) });
+    fieldError,
+    submit,
+    formState: { isDirty },
+  } = useSchemaForm(profileUpdateSchema, {
+    defaultValues: formValues(profile),
+    save: (input) => run(() => update.mutateAsync(input)),
+    successToast: () => t('Profile updated'),
+    resetTo: formValues,
+    // The header's profile menu reads the signed-in user: give it the new name at once.
+    onSaved: (saved) => userChanged(userSchema.parse(saved)),
+    failureToast: t('Failed to update profile'),
+  });
   const avatar = useWatch({ control, name: 'avatar' });
   const name = useWatch({ control, name: 'name' });
 
-  const onSubmit = handleSubmit(async (input) => {
-    try {
-      const saved = await run(() => update.mutateAsync(input));
-      reset(formValues(saved));
-      // The header's profile menu reads the signed-in user: give it the new name at once.
-      userChanged(userSchema.parse(saved));
-      toast.success(t('Profile updated'));
-    } catch (error) {
-      applyServerFieldErrors(error, setError, FIELDS);
-      const message = failureText(error, t('Failed to update profile'), t);
-      if (message) toast.error(message);
-    }
-  });
-
-  const error = (field: (typeof FIELDS)[number]) => {
-    const message = errors[field]?.message;
-    return message ? t(message) : undefined;
-  };
-
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form noValidate onSubmit={submit}>
       <ProfileCard
         title={t('Account details')}
         description={t('How you appear to the rest of the shop.')}
@@ -105,8 +87,8 @@ export function AccountDetailsForm({ profile }: { profile: Profile }) {
             </div>
           </div>
 
-          <FormField id="profile-name" label={t('Name')} error={error('name')}>
-            <Input id="profile-name" autoComplete="name" {...invalidProps('profile-name', error('name'))} {...register('name')} />
+          <FormField id="profile-name" label={t('Name')} error={fieldError('name')}>
+            <Input id="profile-name" autoComplete="name" {...invalidProps('profile-name', fieldError('name'))} {...register('name')} />
           </FormField>
 
           <div className="space-y-1.5">
@@ -120,30 +102,30 @@ export function AccountDetailsForm({ profile }: { profile: Profile }) {
             </p>
           </div>
 
-          <FormField id="profile-phone" label={t('Phone')} error={error('phone')}>
-            <Input id="profile-phone" type="tel" autoComplete="tel" {...invalidProps('profile-phone', error('phone'))} {...register('phone')} />
+          <FormField id="profile-phone" label={t('Phone')} error={fieldError('phone')}>
+            <Input id="profile-phone" type="tel" autoComplete="tel" {...invalidProps('profile-phone', fieldError('phone'))} {...register('phone')} />
           </FormField>
 
-          <FormField id="profile-avatar" label={t('Avatar URL')} error={error('avatar')}>
+          <FormField id="profile-avatar" label={t('Avatar URL')} error={fieldError('avatar')}>
             <Input
               id="profile-avatar"
               type="url"
               inputMode="url"
               placeholder="https://"
-              {...invalidProps('profile-avatar', error('avatar'))}
+              {...invalidProps('profile-avatar', fieldError('avatar'))}
               {...register('avatar')}
             />
           </FormField>
 
           <div className="sm:col-span-2">
-            <FormField id="profile-bio" label={t('Bio')} error={error('bio')}>
-              <Textarea id="profile-bio" rows={3} {...invalidProps('profile-bio', error('bio'))} {...register('bio')} />
+            <FormField id="profile-bio" label={t('Bio')} error={fieldError('bio')}>
+              <Textarea id="profile-bio" rows={3} {...invalidProps('profile-bio', fieldError('bio'))} {...register('bio')} />
             </FormField>
           </div>
 
           {isAdmin ? (
-            <FormField id="profile-role" label={t('Role')} error={error('role')}>
-              <Select id="profile-role" {...invalidProps('profile-role', error('role'))} {...register('role')}>
+            <FormField id="profile-role" label={t('Role')} error={fieldError('role')}>
+              <Select id="profile-role" {...invalidProps('profile-role', fieldError('role'))} {...register('role')}>
                 {roleSchema.options.map((role) => (
                   <option key={role} value={role}>
                     {t(role)}

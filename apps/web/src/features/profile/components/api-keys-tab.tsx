@@ -1,33 +1,27 @@
 import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound, Plus, Trash2 } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { z } from 'zod';
 import { apiKeyCreateSchema, type ApiKey, type ApiKeyCreated } from '@shop/contracts/profile';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
-import { fieldErrorId } from '@/components/ui/form-field';
+import { FieldError, fieldErrorId } from '@/components/ui/form-field';
 import { IconButton } from '@/components/ui/icon-button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Table, type Column } from '@/components/ui/table';
 import { failureText, loadFailureText } from '@/lib/error-text';
 import { formatDateTime } from '@/lib/format';
-import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useShopSettings } from '@/lib/shop-settings';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useApiKeys } from '../api/get-api-keys';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 import { useSaving } from '../saving';
 import { CopyButton } from './copy-button';
 import { ProfileCard } from './profile-card';
-
-type FormInput = z.input<typeof apiKeyCreateSchema>;
-type FormOutput = z.output<typeof apiKeyCreateSchema>;
 
 /** Keys for scripts and other programs: they act as this user. The whole key is shown only once. */
 export function ApiKeysTab() {
@@ -40,23 +34,12 @@ export function ApiKeysTab() {
   const { saving, run } = useSaving();
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(apiKeyCreateSchema), defaultValues: { label: '' } });
-
-  const onSubmit = handleSubmit(async (input) => {
-    try {
-      setCreated(await run(() => create.mutateAsync(input)));
-      reset({ label: '' });
-    } catch (error) {
-      applyServerFieldErrors(error, setError, ['label']);
-      const message = failureText(error, t('Failed to create API key'), t);
-      if (message) toast.error(message);
-    }
+  const { register, fieldError, submit } = useSchemaForm(apiKeyCreateSchema, {
+    defaultValues: { label: '' },
+    save: (input) => run(() => create.mutateAsync(input)),
+    resetTo: () => ({ label: '' }),
+    onSaved: setCreated,
+    failureToast: t('Failed to create API key'),
   });
 
   function onConfirmRevoke() {
@@ -71,7 +54,7 @@ export function ApiKeysTab() {
     });
   }
 
-  const labelError = errors.label?.message ? t(errors.label.message) : undefined;
+  const labelError = fieldError('label');
 
   const columns: Column<ApiKey>[] = [
     { id: 'label', header: t('Label'), cell: (key) => <span className="font-medium text-slate-900 dark:text-white">{key.label}</span> },
@@ -99,7 +82,7 @@ export function ApiKeysTab() {
 
   return (
     <ProfileCard title={t('API Keys')} description={t('A key lets a program use the API as you, with your role. Revoke any key you no longer use.')}>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="border-b border-slate-200 px-5 py-4 dark:border-slate-800">
+      <form noValidate onSubmit={submit} className="border-b border-slate-200 px-5 py-4 dark:border-slate-800">
         <Label htmlFor="api-key-label">{t('Label')}</Label>
         <div className="mt-1.5 flex flex-wrap items-start gap-2">
           <Input
@@ -117,11 +100,7 @@ export function ApiKeysTab() {
             {saving ? t('Saving…') : t('Create key')}
           </Button>
         </div>
-        {labelError ? (
-          <p id={fieldErrorId('api-key-label')} className="mt-1.5 text-sm text-red-600 dark:text-red-400">
-            {labelError}
-          </p>
-        ) : null}
+        <FieldError id="api-key-label" error={labelError} className="mt-1.5" />
       </form>
       <Table
         label={t('API Keys')}

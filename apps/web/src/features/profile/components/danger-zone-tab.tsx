@@ -1,22 +1,20 @@
 import { useState, type ReactNode } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { accountDeleteSchema, type AccountDeleteInput } from '@shop/contracts/profile';
+import { accountDeleteSchema } from '@shop/contracts/profile';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
+import { Modal, ModalForm } from '@/components/ui/dialog';
 import { FormField, invalidProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { failureText } from '@/lib/error-text';
-import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useSessionActions } from '@/lib/session-actions';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { useDeactivateAccount } from '../api/deactivate-account';
 import { useDeleteAccount } from '../api/delete-account';
-import { useSaving } from '../saving';
+import { useSaving, type Saving } from '../saving';
 import { ProfileCard } from './profile-card';
 
 /** Deactivate (an Admin can undo it) or delete one's own account; both end every session. */
@@ -93,76 +91,57 @@ function DangerRow({ title, text, action }: { title: string; text: string; actio
 
 function DeleteAccountDialog({ open, onOpenChange, onDeleted }: { open: boolean; onOpenChange: (open: boolean) => void; onDeleted: () => void }) {
   const { t } = useTranslation();
-  const remove = useDeleteAccount();
   const { saving, run } = useSaving();
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm<AccountDeleteInput>({ resolver: zodResolver(accountDeleteSchema), defaultValues: { password: '' } });
-
-  function close(next: boolean) {
-    if (!next) {
-      reset({ password: '' });
-      setRefusal(null);
-    }
-    onOpenChange(next);
-  }
-
-  const onSubmit = handleSubmit(async (input) => {
-    setRefusal(null);
-    try {
-      await run(() => remove.mutateAsync(input));
-      onDeleted();
-      toast.success(t('Your account was deleted.'));
-    } catch (error) {
-      if (applyServerFieldErrors(error, setError, ['password'])) return;
-      // 409: the last active Admin; the reason stays in the dialog, where the user is looking.
-      if (error instanceof ApiError && error.status === 409 && error.serverMessage) {
-        setRefusal(error.serverMessage);
-        return;
-      }
-      const message = failureText(error, t('Failed to delete the account'), t);
-      if (message) toast.error(message);
-    }
-  });
-
-  const message = errors.password?.message ? t(errors.password.message) : undefined;
-
   return (
     <Modal
       open={open}
-      onOpenChange={close}
+      onOpenChange={onOpenChange}
       busy={saving}
       size="sm"
       title={t('Delete your account?')}
       description={t('Enter your password to confirm. This cannot be undone.')}
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <ModalBody>
-          {refusal ? <AlertBanner>{t(refusal)}</AlertBanner> : null}
-          <FormField id="delete-account-password" label={t('Password')} error={message}>
-            <Input
-              id="delete-account-password"
-              type="password"
-              autoComplete="current-password"
-              {...invalidProps('delete-account-password', message)}
-              {...register('password')}
-            />
-          </FormField>
-        </ModalBody>
-        <ModalFooter>
-          <Button variant="secondary" onClick={() => close(false)} disabled={saving}>
-            {t('Cancel')}
-          </Button>
-          <Button type="submit" variant="danger" disabled={saving}>
-            {saving ? t('Deleting…') : t('Delete Account')}
-          </Button>
-        </ModalFooter>
-      </form>
+      <DeleteAccountForm saving={saving} run={run} onDeleted={onDeleted} onCancel={() => onOpenChange(false)} />
     </Modal>
+  );
+}
+
+/** Mounted while the dialog is open, so it starts empty, without a refusal, each time. */
+function DeleteAccountForm({ saving, run, onDeleted, onCancel }: Saving & { onDeleted: () => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const remove = useDeleteAccount();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { register, fieldError, submit } = useSchemaForm(accountDeleteSchema, {
+    defaultValues: { password: '' },
+    save: (input) => {
+      setRefusal(null);
+      return run(() => remove.mutateAsync(input));
+    },
+    onSaved: onDeleted,
+    successToast: () => t('Your account was deleted.'),
+    failureToast: t('Failed to delete the account'),
+    quietFieldErrors: true,
+    onRefused: (error) => {
+      // 409: the last active Admin; the reason stays in the dialog, where the user is looking.
+      if (!(error instanceof ApiError && error.status === 409 && error.serverMessage)) return false;
+      setRefusal(error.serverMessage);
+      return true;
+    },
+  });
+  const message = fieldError('password');
+
+  return (
+    <ModalForm onSubmit={submit} saving={saving} onCancel={onCancel} submitLabel={t('Delete Account')} savingLabel={t('Deleting…')} danger>
+      {refusal ? <AlertBanner>{t(refusal)}</AlertBanner> : null}
+      <FormField id="delete-account-password" label={t('Password')} error={message}>
+        <Input
+          id="delete-account-password"
+          type="password"
+          autoComplete="current-password"
+          {...invalidProps('delete-account-password', message)}
+          {...register('password')}
+        />
+      </FormField>
+    </ModalForm>
   );
 }

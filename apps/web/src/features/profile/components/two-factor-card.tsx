@@ -1,27 +1,24 @@
 import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { QRCodeSVG } from 'qrcode.react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { PROFILE_MESSAGES, twoFaToggleSchema, type Profile, type TwoFaToggleResponse } from '@shop/contracts/profile';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
+import { Modal, ModalBody, ModalFooter, ModalForm } from '@/components/ui/dialog';
 import { FormField, invalidProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { failureText } from '@/lib/error-text';
-import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { useToggleTwoFactor } from '../api/toggle-two-factor';
-import { useSaving } from '../saving';
+import { useSaving, type Saving } from '../saving';
 import { CopyButton } from './copy-button';
 import { ProfileCard } from './profile-card';
 
 /** Turning it off needs a code; the contract's field, but required here. */
 const disableSchema = z.object({ code: twoFaToggleSchema.shape.code.unwrap().min(1, PROFILE_MESSAGES.twoFaCodeNeeded) });
-type DisableInput = z.infer<typeof disableSchema>;
 
 /** Two-step sign-in: on shows the secret (QR code and text) and ten backup codes, once; off asks for a code. */
 export function TwoFactorCard({ profile }: { profile: Profile }) {
@@ -133,66 +130,47 @@ function SetupDialog({ setup, onClose }: { setup: TwoFaToggleResponse | null; on
 
 function DisableDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
-  const toggle = useToggleTwoFactor();
   const { saving, run } = useSaving();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm<DisableInput>({ resolver: zodResolver(disableSchema), defaultValues: { code: '' } });
-
-  function close(next: boolean) {
-    if (!next) reset({ code: '' });
-    onOpenChange(next);
-  }
-
-  const onSubmit = handleSubmit(async ({ code }) => {
-    try {
-      await run(() => toggle.mutateAsync({ enabled: false, code }));
-      close(false);
-      toast.success(t('2FA disabled'));
-    } catch (error) {
-      if (applyServerFieldErrors(error, setError, ['code'])) return;
-      const message = failureText(error, t('Failed to toggle 2FA'), t);
-      if (message) toast.error(message);
-    }
-  });
-
-  const message = errors.code?.message ? t(errors.code.message) : undefined;
-
   return (
     <Modal
       open={open}
-      onOpenChange={close}
+      onOpenChange={onOpenChange}
       busy={saving}
       size="sm"
       title={t('Turn off two-step sign-in')}
       description={t('Enter a current 6-digit code from your authenticator app, or one of your backup codes.')}
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <ModalBody>
-          <FormField id="two-factor-off-code" label={t('Code')} error={message}>
-            <Input
-              id="two-factor-off-code"
-              autoComplete="one-time-code"
-              spellCheck={false}
-              className="font-mono tracking-widest"
-              {...invalidProps('two-factor-off-code', message)}
-              {...register('code')}
-            />
-          </FormField>
-        </ModalBody>
-        <ModalFooter>
-          <Button variant="secondary" onClick={() => close(false)} disabled={saving}>
-            {t('Cancel')}
-          </Button>
-          <Button type="submit" variant="danger" disabled={saving}>
-            {saving ? t('Saving…') : t('Turn off')}
-          </Button>
-        </ModalFooter>
-      </form>
+      <DisableForm saving={saving} run={run} onClose={() => onOpenChange(false)} />
     </Modal>
+  );
+}
+
+/** Mounted while the dialog is open, so it starts empty each time. */
+function DisableForm({ saving, run, onClose }: Saving & { onClose: () => void }) {
+  const { t } = useTranslation();
+  const toggle = useToggleTwoFactor();
+  const { register, fieldError, submit } = useSchemaForm(disableSchema, {
+    defaultValues: { code: '' },
+    save: ({ code }) => run(() => toggle.mutateAsync({ enabled: false, code })),
+    onSaved: onClose,
+    successToast: () => t('2FA disabled'),
+    failureToast: t('Failed to toggle 2FA'),
+    quietFieldErrors: true,
+  });
+  const message = fieldError('code');
+
+  return (
+    <ModalForm onSubmit={submit} saving={saving} onCancel={onClose} submitLabel={t('Turn off')} danger>
+      <FormField id="two-factor-off-code" label={t('Code')} error={message}>
+        <Input
+          id="two-factor-off-code"
+          autoComplete="one-time-code"
+          spellCheck={false}
+          className="font-mono tracking-widest"
+          {...invalidProps('two-factor-off-code', message)}
+          {...register('code')}
+        />
+      </FormField>
+    </ModalForm>
   );
 }

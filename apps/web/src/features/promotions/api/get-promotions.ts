@@ -1,7 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Promotion } from '@shop/contracts/promotion';
 import { apiRequest } from '@/lib/api-client';
-import { removeFromPage, replaceInPage, type Paginated } from '@/lib/list';
+import { replaceInPage, type Paginated } from '@/lib/list';
 
 export type PromotionListParams = { q?: string; page: number; per_page: number };
 
@@ -23,16 +23,7 @@ export function promotionsQueryOptions(params: PromotionListParams) {
   });
 }
 
-export function usePromotions(params: PromotionListParams) {
-  return useQuery(promotionsQueryOptions(params));
-}
-
 /** Spec 01 §4: an update replaces the row where it is shown. */
 export function replacePromotion(queryClient: QueryClient, promotion: Promotion) {
   queryClient.setQueriesData<Paginated<Promotion>>({ queryKey: promotionKeys.lists }, (list) => (list ? replaceInPage(list, promotion) : list));
-}
-
-/** Spec 01 §4: a delete removes the row and lowers the total. */
-export function removePromotion(queryClient: QueryClient, params: PromotionListParams, id: number) {
-  queryClient.setQueryData(promotionsQueryOptions(params).queryKey, (list) => (list ? removeFromPage(list, id) : list));
 }

@@ -1,106 +1,37 @@
-import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import type { z } from 'zod';
-import { DEFAULT_PROMOTION_DISCOUNT, promotionInputSchema, type Promotion } from '@shop/contracts/promotion';
-import { Button } from '@/components/ui/button';
+import { DEFAULT_PROMOTION_DISCOUNT, promotionInputSchema, type Promotion, type PromotionInput } from '@shop/contracts/promotion';
+import { ProductPicker } from '@/components/product-picker/product-picker';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Combobox, type ComboboxOption } from '@/components/ui/combobox';
-import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
+import { Modal, ModalForm } from '@/components/ui/dialog';
 import { FormField, invalidProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { failureText } from '@/lib/error-text';
-import { applyServerFieldErrors } from '@/lib/form-errors';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { recordSubmit, type RecordDialogProps, type RecordSubmit } from '@/lib/record-submit';
+import { useSchemaForm } from '@/lib/use-schema-form';
 import { useCreatePromotion } from '../api/create-promotion';
-import { useProductOptions, type ProductOption } from '../api/get-product-options';
 import { useUpdatePromotion } from '../api/update-promotion';
 
-type PromotionFormInput = z.input<typeof promotionInputSchema>;
-type FormOutput = z.output<typeof promotionInputSchema>;
-
-const FIELDS = ['title', 'product_id', 'discount', 'valid_until', 'active'] as const;
-
-type PromotionFormDialogProps = {
-  open: boolean;
-  /** The promotion to edit; `null` to add one. */
-  promotion: Promotion | null;
-  onOpenChange: (open: boolean) => void;
-  onSaved: (promotion: Promotion, mode: 'created' | 'updated') => void;
-};
-
-export function PromotionFormDialog({ open, promotion, onOpenChange, onSaved }: PromotionFormDialogProps) {
+export function PromotionFormDialog({ open, record: promotion, onOpenChange, onSaved }: RecordDialogProps<Promotion>) {
   const { t } = useTranslation();
-  const create = useCreatePromotion();
-  const update = useUpdatePromotion();
-  const saving = create.isPending || update.isPending;
-
-  function save(input: FormOutput, onError: (error: unknown) => void) {
-    const report = (text: string) => (error: unknown) => {
-      onError(error);
-      const message = failureText(error, text, t);
-      if (message) toast.error(message);
-    };
-    if (promotion) {
-      update.mutate(
-        { id: promotion.id, input },
-        {
-          onError: report(t('Failed to update promotion')),
-          onSuccess: (saved) => {
-            toast.success(t('Promotion updated'));
-            onSaved(saved, 'updated');
-          },
-        },
-      );
-    } else {
-      create.mutate(input, {
-        onError: report(t('Failed to create promotion')),
-        onSuccess: (saved) => {
-          toast.success(t('Promotion created successfully'));
-          onSaved(saved, 'created');
-        },
-      });
-    }
-  }
-
+  const submit = recordSubmit(promotion, {
+    create: useCreatePromotion(),
+    update: useUpdatePromotion(),
+    texts: {
+      created: () => t('Promotion created successfully'),
+      updated: () => t('Promotion updated'),
+      failed: { created: t('Failed to create promotion'), updated: t('Failed to update promotion') },
+    },
+    onSaved,
+  });
   return (
-    <Modal open={open} onOpenChange={onOpenChange} busy={saving} title={promotion ? t('Edit Promotion') : t('Add Promotion')}>
-      <PromotionForm promotion={promotion} saving={saving} save={save} onCancel={() => onOpenChange(false)} />
+    <Modal open={open} onOpenChange={onOpenChange} busy={submit.saving} title={promotion ? t('Edit Promotion') : t('Add Promotion')}>
+      <PromotionForm promotion={promotion} submit={submit} onCancel={() => onOpenChange(false)} />
     </Modal>
   );
 }
 
-const toOption = (product: ProductOption): ComboboxOption => ({ value: product.id, label: product.name, description: product.sku });
-
-function PromotionForm({
-  promotion,
-  saving,
-  save,
-  onCancel,
-}: {
-  promotion: Promotion | null;
-  saving: boolean;
-  save: (input: FormOutput, onError: (error: unknown) => void) => void;
-  onCancel: () => void;
-}) {
+function PromotionForm({ promotion, submit, onCancel }: { promotion: Promotion | null; submit: RecordSubmit<PromotionInput, Promotion>; onCancel: () => void }) {
   const { t } = useTranslation();
-  const [selected, setSelected] = useState<ComboboxOption | null>(promotion ? toOption(promotion.product) : null);
-  // null until the picker opens; then what was typed, asked of the server after the debounce.
-  const [query, setQuery] = useState<string | null>(null);
-  const debouncedQuery = useDebouncedValue(query);
-  const productOptions = useProductOptions(debouncedQuery === null ? null : debouncedQuery.trim());
-  const options = (productOptions.data ?? []).map(toOption);
-
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<PromotionFormInput, unknown, FormOutput>({
-    resolver: zodResolver(promotionInputSchema),
+  const { register, control, fieldError, submit: onSubmit } = useSchemaForm(promotionInputSchema, {
     defaultValues: {
       title: promotion?.title ?? '',
       product_id: promotion?.product_id,
@@ -108,74 +39,44 @@ function PromotionForm({
       valid_until: promotion?.valid_until ?? '',
       active: promotion?.active ?? true,
     },
+    ...submit,
   });
 
-  const onSubmit = handleSubmit((input) => save(input, (error) => applyServerFieldErrors(error, setError, FIELDS)));
-
-  const error = (field: (typeof FIELDS)[number]) => {
-    const message = errors[field]?.message;
-    return message ? t(message) : undefined;
-  };
-
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)}>
-      <ModalBody>
-        <FormField id="promotion-title" label={t('Title')} error={error('title')}>
-          <Input id="promotion-title" {...invalidProps('promotion-title', error('title'))} {...register('title')} />
-        </FormField>
-        <FormField id="promotion-product" label={t('Product')} error={error('product_id')}>
-          <Controller
-            control={control}
-            name="product_id"
-            render={({ field }) => (
-              <Combobox
-                id="promotion-product"
-                ref={field.ref}
-                selected={selected}
-                onSelect={(option) => {
-                  setSelected(option);
-                  field.onChange(option.value);
-                }}
-                options={options}
-                onQueryChange={setQuery}
-                loading={productOptions.isFetching || query !== debouncedQuery}
-                placeholder={t('Search by name/SKU')}
-                emptyText={t('No products found.')}
-                {...invalidProps('promotion-product', error('product_id'))}
-              />
-            )}
+    <ModalForm onSubmit={onSubmit} saving={submit.saving} onCancel={onCancel}>
+      <FormField id="promotion-title" label={t('Title')} error={fieldError('title')}>
+        <Input id="promotion-title" {...invalidProps('promotion-title', fieldError('title'))} {...register('title')} />
+      </FormField>
+      <FormField id="promotion-product" label={t('Product')} error={fieldError('product_id')}>
+        <ProductPicker
+          id="promotion-product"
+          control={control}
+          name="product_id"
+          initial={promotion?.product}
+          {...invalidProps('promotion-product', fieldError('product_id'))}
+        />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="promotion-discount" label={t('Discount (%)')} error={fieldError('discount')}>
+          <Input
+            id="promotion-discount"
+            type="number"
+            inputMode="decimal"
+            min="0"
+            max="100"
+            step="0.01"
+            {...invalidProps('promotion-discount', fieldError('discount'))}
+            {...register('discount', { valueAsNumber: true })}
           />
         </FormField>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="promotion-discount" label={t('Discount (%)')} error={error('discount')}>
-            <Input
-              id="promotion-discount"
-              type="number"
-              inputMode="decimal"
-              min="0"
-              max="100"
-              step="0.01"
-              {...invalidProps('promotion-discount', error('discount'))}
-              {...register('discount', { valueAsNumber: true })}
-            />
-          </FormField>
-          <FormField id="promotion-valid-until" label={t('Valid Until')} error={error('valid_until')}>
-            <Input id="promotion-valid-until" type="date" {...invalidProps('promotion-valid-until', error('valid_until'))} {...register('valid_until')} />
-          </FormField>
-        </div>
-        <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-          <Checkbox {...register('active')} />
-          {t('Active')}
-        </label>
-      </ModalBody>
-      <ModalFooter>
-        <Button variant="secondary" onClick={onCancel} disabled={saving}>
-          {t('Cancel')}
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? t('Saving…') : t('Save')}
-        </Button>
-      </ModalFooter>
-    </form>
+        <FormField id="promotion-valid-until" label={t('Valid Until')} error={fieldError('valid_until')}>
+          <Input id="promotion-valid-until" type="date" {...invalidProps('promotion-valid-until', fieldError('valid_until'))} {...register('valid_until')} />
+        </FormField>
+      </div>
+      <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+        <Checkbox {...register('active')} />
+        {t('Active')}
+      </label>
+    </ModalForm>
   );
 }

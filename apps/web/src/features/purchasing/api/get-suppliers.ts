@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Supplier } from '@shop/contracts/supplier';
 import { apiRequest } from '@/lib/api-client';
 import type { Paginated } from '@/lib/list';
@@ -21,8 +21,4 @@ export function suppliersQueryOptions(params: SupplierListParams) {
     queryFn: ({ signal }) => getSuppliers(params, signal),
     placeholderData: keepPreviousData,
   });
-}
-
-export function useSuppliers(params: SupplierListParams) {
-  return useQuery(suppliersQueryOptions(params));
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Supply } from '@shop/contracts/supply';
 import { apiRequest } from '@/lib/api-client';
 import type { Paginated } from '@/lib/list';
@@ -21,10 +21,6 @@ export function suppliesQueryOptions(params: SupplyListParams) {
     queryFn: ({ signal }) => getSupplies(params, signal),
     placeholderData: keepPreviousData,
   });
-}
-
-export function useSupplies(params: SupplyListParams) {
-  return useQuery(suppliesQueryOptions(params));
 }
 
 /**

@@ -1,7 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { SupplyItem } from '@shop/contracts/supply';
 import { apiRequest } from '@/lib/api-client';
-import { prependToPage, removeFromPage, replaceInPage, type Paginated } from '@/lib/list';
+import { replaceInPage, type Paginated } from '@/lib/list';
 
 /** Empty filters are left out (spec 02 §7). */
 export type SupplyItemListParams = { q?: string; page: number; per_page: number; supply_id?: number; product_id?: number };
@@ -24,27 +24,7 @@ export function supplyItemsQueryOptions(params: SupplyItemListParams) {
   });
 }
 
-export function useSupplyItems(params: SupplyItemListParams) {
-  return useQuery(supplyItemsQueryOptions(params));
-}
-
-type PageUpdate = (list: Paginated<SupplyItem>) => Paginated<SupplyItem>;
-
-function updatePage(queryClient: QueryClient, params: SupplyItemListParams, update: PageUpdate) {
-  queryClient.setQueryData(supplyItemsQueryOptions(params).queryKey, (list) => (list ? update(list) : list));
-}
-
-/** Spec 02 §4: a new item goes first on page 1, cut to a page, and the total goes up by one. */
-export function prependSupplyItem(queryClient: QueryClient, params: SupplyItemListParams, item: SupplyItem) {
-  updatePage(queryClient, params, (list) => prependToPage(list, item));
-}
-
 /** Spec 02 §4: an edit replaces the row with the server's version, wherever it is cached. */
 export function replaceSupplyItem(queryClient: QueryClient, item: SupplyItem) {
   queryClient.setQueriesData<Paginated<SupplyItem>>({ queryKey: supplyItemKeys.lists }, (list) => (list ? replaceInPage(list, item) : list));
-}
-
-/** Spec 02 §4: a delete removes the row and lowers the total (never below 0). */
-export function removeSupplyItem(queryClient: QueryClient, params: SupplyItemListParams, id: number) {
-  updatePage(queryClient, params, (list) => removeFromPage(list, id));
 }

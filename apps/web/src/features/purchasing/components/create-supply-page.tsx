@@ -1,15 +1,15 @@
 import { useRef, useState } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
-import { Controller, useFieldArray, useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { fromCents, lineTotalCents, sumCents, toCents } from '@shop/contracts/money';
 import { supplyInputSchema, type SupplyInput } from '@shop/contracts/supply';
+import { ProductPicker } from '@/components/product-picker/product-picker';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Combobox, type ComboboxOption } from '@/components/ui/combobox';
 import { FormField, invalidProps } from '@/components/ui/form-field';
 import { IconButton } from '@/components/ui/icon-button';
 import { Input } from '@/components/ui/input';
@@ -22,10 +22,8 @@ import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatMoney, shopToday } from '@/lib/format';
 import { useShopSettings } from '@/lib/shop-settings';
 import { useCan } from '@/lib/permissions';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { useCreateSupply } from '../api/create-supply';
-import { useProductOptions, type ProductOption } from '../api/get-product-options';
 import { useSupplierOptions } from '../api/get-supplier-options';
 
 /** What the inputs hold, as typed; `toSupplyInput` turns it into the call's body. */
@@ -286,7 +284,8 @@ function CreateSupplyForm() {
   );
 }
 
-const toOption = (product: ProductOption): ComboboxOption => ({ value: product.id, label: product.name, description: product.sku });
+/** How many matches a line's product picker lists for what was typed. */
+const SUPPLY_PRODUCT_OPTIONS_LIMIT = 50;
 
 type LineRowProps = {
   index: number;
@@ -300,12 +299,6 @@ type LineRowProps = {
 function LineRow({ index, control, register, invalidAt, total, onRemove }: LineRowProps) {
   const { t } = useTranslation();
   const line = index + 1;
-  const [selected, setSelected] = useState<ComboboxOption | null>(null);
-  // null until the picker opens; then what was typed, asked of the server after the debounce.
-  const [query, setQuery] = useState<string | null>(null);
-  const debouncedQuery = useDebouncedValue(query);
-  const products = useProductOptions(debouncedQuery === null ? null : debouncedQuery.trim());
-  useLoadErrorToast(products.error, products.errorUpdatedAt, t('Failed to load suppliers/products'), t);
 
   const id = (field: keyof LineValues) => `supply-line-${index}-${field}`;
   const name = <Field extends keyof LineValues>(field: Field) => `items.${index}.${field}` as const;
@@ -322,26 +315,13 @@ function LineRow({ index, control, register, invalidAt, total, onRemove }: LineR
     <tr className="max-xl:grid max-xl:grid-cols-2 max-xl:gap-3 max-xl:p-4 sm:max-xl:grid-cols-4">
       <td className={cn(cell, 'xl:pl-4 max-xl:col-span-2 sm:max-xl:col-span-4')}>
         {label('product_id', t('Product'))}
-        <Controller
+        <ProductPicker
+          id={id('product_id')}
           control={control}
           name={name('product_id')}
-          render={({ field }) => (
-            <Combobox
-              id={id('product_id')}
-              ref={field.ref}
-              selected={selected}
-              onSelect={(option) => {
-                setSelected(option);
-                field.onChange(option.value);
-              }}
-              options={(products.data ?? []).map(toOption)}
-              onQueryChange={setQuery}
-              loading={products.isFetching || query !== debouncedQuery}
-              placeholder={t('Search by name/SKU')}
-              emptyText={t('No products found.')}
-              {...invalidAt(name('product_id'))}
-            />
-          )}
+          limit={SUPPLY_PRODUCT_OPTIONS_LIMIT}
+          loadErrorText={t('Failed to load suppliers/products')}
+          {...invalidAt(name('product_id'))}
         />
       </td>
       <td className={cell}>

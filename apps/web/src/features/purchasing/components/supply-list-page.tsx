@@ -4,35 +4,30 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Supply } from '@shop/contracts/supply';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { ListFooter } from '@/components/ui/list-footer';
+import { ListCard } from '@/components/ui/list-card';
 import { PageTitle } from '@/components/ui/page-title';
-import { SearchInput } from '@/components/ui/search-input';
-import { Table, type Column } from '@/components/ui/table';
+import type { Column } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useLoadErrorToast } from '@/lib/use-load-error-toast';
-import { usePage } from '@/lib/use-page';
-import { useSupplies } from '../api/get-supplies';
+import { useListScreen } from '@/lib/use-list-screen';
+import { suppliesQueryOptions } from '../api/get-supplies';
 import { listError } from '../list-error';
 import { invoiceLabel, supplierLabel } from '../supply-labels';
 import { SupplyDetailsDialog } from './supply-details-dialog';
 
-/** Spec 02 §9. */
 const SUPPLIES_PER_PAGE = 10;
 
 export function SupplyListPage() {
   const { t } = useTranslation();
   const canWrite = useCan('purchasing:manage');
 
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim());
-  const [page, setPage] = usePage(q);
-  const supplies = useSupplies({ q: q || undefined, page, per_page: SUPPLIES_PER_PAGE });
-  useLoadErrorToast(supplies.error, supplies.errorUpdatedAt, t('Failed to load supplies'), t);
-  const rows = supplies.data?.data;
+  const list = useListScreen({
+    query: ({ q, page }) => suppliesQueryOptions({ q, page, per_page: SUPPLIES_PER_PAGE }),
+    rowKey: (supply) => supply.id,
+    loadFailed: t('Failed to load supplies'),
+  });
+  const supplies = list.query;
 
   const [viewing, setViewing] = useState<Supply | null>(null);
 
@@ -87,28 +82,16 @@ export function SupplyListPage() {
           </>
         }
       />
-      <Card>
-        <div className="border-b border-slate-200 px-4 py-3 dark:border-slate-800">
-          <SearchInput
-            className="sm:max-w-sm"
-            placeholder={t('Search invoice or supplier…')}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
-        <Table
-          label={t('Supplies')}
-          columns={columns}
-          rows={rows}
-          rowKey={(supply) => supply.id}
-          loading={supplies.isPending}
-          skeletonRows={SUPPLIES_PER_PAGE}
-          busy={supplies.isPlaceholderData}
-          emptyText={t('No supplies found.')}
-          error={listError(supplies, t('Failed to load supplies'), t)}
-        />
-        <ListFooter meta={supplies.data?.meta} rowCount={rows?.length ?? 0} onPageChange={setPage} />
-      </Card>
+      <ListCard
+        list={list}
+        searchPlaceholder={t('Search invoice or supplier…')}
+        searchClassName="sm:max-w-sm"
+        label={t('Supplies')}
+        columns={columns}
+        skeletonRows={SUPPLIES_PER_PAGE}
+        emptyText={t('No supplies found.')}
+        error={listError(supplies, t('Failed to load supplies'), t)}
+      />
 
       <SupplyDetailsDialog supplyId={viewing?.id ?? null} onClose={() => setViewing(null)} />
     </section>

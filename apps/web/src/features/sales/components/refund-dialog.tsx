@@ -9,7 +9,7 @@ import type { RefundInput, Sale, SaleItem } from '@shop/contracts/sale';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
-import { FormField, fieldErrorId, invalidProps } from '@/components/ui/form-field';
+import { FieldError, FormField, invalidProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -220,11 +220,7 @@ function RefundForm({
                             {t('All')}
                           </Button>
                         </div>
-                        {error ? (
-                          <p id={fieldErrorId(id)} className="text-sm text-red-600 dark:text-red-400">
-                            {error}
-                          </p>
-                        ) : null}
+                        <FieldError id={id} error={error} />
                       </div>
                     )}
                   </td>

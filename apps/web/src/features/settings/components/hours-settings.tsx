@@ -2,7 +2,7 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { hoursSettingsSchema } from '@shop/contracts/settings';
 import { Checkbox } from '@/components/ui/checkbox';
-import { fieldErrorId, invalidProps } from '@/components/ui/form-field';
+import { FieldError, invalidProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ListError, SectionForm, useSectionForm } from './section-form';
 
@@ -70,16 +70,8 @@ export function HoursSettings() {
                       {t('Closed')}
                     </label>
                   </div>
-                  {openError ? (
-                    <p id={fieldErrorId(`${id}-open`)} className="mt-1.5 text-sm text-red-600 dark:text-red-400">
-                      {openError}
-                    </p>
-                  ) : null}
-                  {closeError ? (
-                    <p id={fieldErrorId(`${id}-close`)} className="mt-1.5 text-sm text-red-600 dark:text-red-400">
-                      {closeError}
-                    </p>
-                  ) : null}
+                  <FieldError id={`${id}-open`} error={openError} className="mt-1.5" />
+                  <FieldError id={`${id}-close`} error={closeError} className="mt-1.5" />
                 </div>
               </li>
             );

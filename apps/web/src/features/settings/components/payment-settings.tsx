@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { paymentSettingsSchema, type PaymentMethod } from '@shop/contracts/settings';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { fieldErrorId, invalidProps } from '@/components/ui/form-field';
+import { FieldError, invalidProps } from '@/components/ui/form-field';
 import { IconButton } from '@/components/ui/icon-button';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
@@ -59,11 +59,7 @@ export function PaymentSettings() {
                     {...register(`methods.${index}.label`)}
                   />
                   <p className="font-mono text-xs text-slate-500 dark:text-slate-400">{field.key}</p>
-                  {error ? (
-                    <p id={fieldErrorId(id)} className="text-sm text-red-600 dark:text-red-400">
-                      {error}
-                    </p>
-                  ) : null}
+                  <FieldError id={id} error={error} />
                 </div>
                 <div className="flex h-10 items-center">
                   <Switch aria-label={t('Enabled: {{name}}', { name: nameOf(index) })} {...register(`methods.${index}.enabled`)} />

@@ -1,18 +1,14 @@
 import { useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { get, useForm, type FieldErrors, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import type { Settings, SettingsSection } from '@shop/contracts/settings';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
-import { failureText } from '@/lib/error-text';
-import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useCan } from '@/lib/permissions';
 import { useSaveSettingsSection, useShopSettings } from '@/lib/shop-settings';
+import { useSchemaForm } from '@/lib/use-schema-form';
 
 /** Spec 01 §4: Save shows 'Saving…' for 300 ms before the section is written. */
 export const SAVING_DELAY_MS = 300;
@@ -30,28 +26,24 @@ export function useSectionForm<S extends SettingsSection>(section: S, schema: z.
   const save = useSaveSettingsSection(section);
   const canWrite = useCan('settings:manage');
   const [saving, setSaving] = useState(false);
-  const form = useForm<Settings[S]>({ resolver: zodResolver(schema), defaultValues: settings[section] as never });
-
-  const onSubmit = form.handleSubmit(async (value) => {
-    setSaving(true);
-    try {
-      await wait(SAVING_DELAY_MS);
-      const saved = await save.mutateAsync(value);
-      form.reset(saved);
-      toast.success(t('Settings saved'));
-    } catch (error) {
-      applyServerFieldErrors(error, form.setError, fieldNames(form.getValues()) as Path<Settings[S]>[]);
-      const message = failureText(error, t('Save failed'), t);
-      if (message) toast.error(message);
-    } finally {
-      setSaving(false);
-    }
+  const form = useSchemaForm(schema, {
+    defaultValues: settings[section] as never,
+    save: async (value) => {
+      setSaving(true);
+      try {
+        await wait(SAVING_DELAY_MS);
+        return await save.mutateAsync(value);
+      } finally {
+        setSaving(false);
+      }
+    },
+    serverFields: fieldNames,
+    resetTo: (saved) => saved,
+    successToast: () => t('Settings saved'),
+    failureToast: t('Save failed'),
   });
 
-  /** The translated message on a field or list, if any. */
-  const errorOf = (name: string): string | undefined => fieldErrorText(form.formState.errors, name, t);
-
-  return { form, onSubmit, saving, canWrite, errorOf };
+  return { form, onSubmit: form.submit, saving, canWrite, errorOf: form.fieldError };
 }
 
 /** Every path of a value, lists included (a list-wide message such as "Keep one enabled" names the list). */
@@ -61,21 +53,10 @@ function fieldNames(value: unknown, prefix = ''): string[] {
   return prefix ? [prefix, ...children] : children;
 }
 
-function fieldErrorText(errors: FieldErrors<FieldValues>, name: string, t: (key: string) => string): string | undefined {
-  const error: unknown = get(errors, name);
-  const message = messageOf(error) ?? messageOf(get(errors, `${name}.root`));
-  return message ? t(message) : undefined;
-}
-
-function messageOf(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null || !('message' in error)) return undefined;
-  return typeof error.message === 'string' && error.message ? error.message : undefined;
-}
-
 type SectionFormProps = {
   title: string;
   description: string;
-  onSubmit: (event?: FormEvent) => Promise<void>;
+  onSubmit: (event: FormEvent) => void;
   saving: boolean;
   canWrite: boolean;
   dirty: boolean;
@@ -88,7 +69,7 @@ type SectionFormProps = {
 export function SectionForm({ title, description, onSubmit, saving, canWrite, dirty, children, aside }: SectionFormProps) {
   const { t } = useTranslation();
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form noValidate onSubmit={onSubmit}>
       <Card>
         <div className="border-b border-slate-200 px-5 py-4 dark:border-slate-800">
           <h2 className="text-base font-semibold text-slate-900 dark:text-white">{title}</h2>

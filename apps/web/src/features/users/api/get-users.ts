@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Role } from '@shop/contracts/common';
 import type { StaffAccount, UserStatus } from '@shop/contracts/user';
 import { apiRequest } from '@/lib/api-client';
@@ -21,8 +21,4 @@ export function usersQueryOptions(params: UserListParams) {
     queryFn: ({ signal }) => getUsers(params, signal),
     placeholderData: keepPreviousData,
   });
-}
-
-export function useUsers(params: UserListParams) {
-  return useQuery(usersQueryOptions(params));
 }

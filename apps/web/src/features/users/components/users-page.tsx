@@ -10,23 +10,20 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmailText } from '@/components/ui/email-text';
 import { IconButton } from '@/components/ui/icon-button';
-import { Label } from '@/components/ui/label';
-import { ListFooter } from '@/components/ui/list-footer';
+import { ListCard, ListFilter } from '@/components/ui/list-card';
 import { PageTitle } from '@/components/ui/page-title';
-import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
 import { StatusPill } from '@/components/ui/status-pill';
-import { Table, type Column } from '@/components/ui/table';
+import type { Column } from '@/components/ui/table';
 import { failureText, loadFailureText } from '@/lib/error-text';
 import { formatDateTime, SHOP_TIME_ZONE } from '@/lib/format';
 import { initials } from '@/lib/initials';
 import { useCan, useSignedInUserId } from '@/lib/permissions';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useLoadErrorToast } from '@/lib/use-load-error-toast';
-import { usePage } from '@/lib/use-page';
+import { useListScreen } from '@/lib/use-list-screen';
 import { useChangeAccountState, type AccountAction } from '../api/change-account-state';
-import { useUsers } from '../api/get-users';
+import { usersQueryOptions } from '../api/get-users';
 import { ROLES } from '../roles';
 import { SetPasswordDialog } from './set-password-dialog';
 import { UserFormDialog } from './user-form-dialog';
@@ -38,19 +35,6 @@ const STATUS_TONES: Record<UserStatus, BadgeTone> = { Active: 'success', Pending
 
 /** The actions that ask "are you sure?" first; approving a sign-up is one click. */
 type ConfirmedAction = Exclude<AccountAction, 'approve'>;
-
-/** A long e-mail wraps after its '@' rather than mid-word. */
-function breakAfterAt(email: string) {
-  const at = email.indexOf('@');
-  if (at < 0) return email;
-  return (
-    <>
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </>
-  );
-}
 
 /** The address's value when it is one of the choices, else '' (All). */
 function choice<Value extends string>(value: string | null, choices: readonly Value[]): Value | '' {
@@ -86,8 +70,6 @@ function StaffAccounts() {
   const { t } = useTranslation();
   const me = useSignedInUserId();
 
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim());
   // The filters live in the address, so a link (a sign-up notification: ?status=Pending) opens them set.
   const [params, setParams] = useSearchParams();
   const role = choice(params.get('role'), ROLES);
@@ -103,12 +85,12 @@ function StaffAccounts() {
       { replace: true },
     );
   }
-  const [page, setPage] = usePage(`${q}\n${role}\n${status}`);
-  const users = useUsers({ q: q || undefined, role: role || undefined, status: status || undefined, page, per_page: USERS_PER_PAGE });
-  useLoadErrorToast(users.error, users.errorUpdatedAt, t('Failed to load users'), t);
-  const rows = users.data?.data;
+  const list = useListScreen({
+    query: ({ q, page }) => usersQueryOptions({ q, role: role || undefined, status: status || undefined, page, per_page: USERS_PER_PAGE }),
+    rowKey: (account) => account.id,
+    loadFailed: t('Failed to load users'),
+  });
 
-  const [editing, setEditing] = useState<StaffAccount | 'new' | null>(null);
   const [settingPassword, setSettingPassword] = useState<StaffAccount | null>(null);
   const [confirming, setConfirming] = useState<{ account: StaffAccount; action: ConfirmedAction } | null>(null);
   const change = useChangeAccountState();
@@ -187,7 +169,9 @@ function StaffAccounts() {
               <span className="font-medium text-slate-900 dark:text-white">{account.name}</span>
               {account.id === me ? <Badge>{t('You')}</Badge> : null}
             </div>
-            <div className="max-w-60 text-xs [overflow-wrap:anywhere] text-slate-500 dark:text-slate-400">{breakAfterAt(account.email)}</div>
+            <div className="max-w-60 text-xs [overflow-wrap:anywhere] text-slate-500 dark:text-slate-400">
+              <EmailText email={account.email} />
+            </div>
             {/* Below xl the 2FA and last-active columns are hidden so the row's actions stay in view. */}
             <div className="mt-0.5 text-xs text-slate-500 xl:hidden dark:text-slate-400">
               {account.two_fa_enabled ? t('2FA on') : t('2FA off')} ·{' '}
@@ -235,7 +219,7 @@ function StaffAccounts() {
                 </Button>
               </>
             ) : null}
-            <IconButton label={t('Edit {{name}}', { name: account.name })} onClick={() => setEditing(account)}>
+            <IconButton label={t('Edit {{name}}', { name: account.name })} onClick={() => list.edit(account)}>
               <Pencil aria-hidden />
             </IconButton>
             {account.status !== 'Pending' ? (
@@ -285,74 +269,52 @@ function StaffAccounts() {
         title={t('Users')}
         description={t('Staff accounts: who can sign in to the console, and with which role.')}
         actions={
-          <Button onClick={() => setEditing('new')}>
+          <Button onClick={list.add}>
             <Plus aria-hidden className="size-4" />
             {t('Add user')}
           </Button>
         }
       />
-      <Card>
-        <div className="flex flex-wrap items-center gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
-          <SearchInput
-            className="sm:max-w-sm"
-            placeholder={t('Search by name/email')}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-          <div className="flex items-center gap-2">
-            <Label htmlFor="users-role-filter" className="whitespace-nowrap">
-              {t('Role')}
-            </Label>
-            <Select id="users-role-filter" className="w-36" value={role} onChange={(event) => setFilter('role', event.target.value)}>
-              <option value="">{t('All')}</option>
-              {ROLES.map((value) => (
-                <option key={value} value={value}>
-                  {t(value)}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div className="flex items-center gap-2">
-            <Label htmlFor="users-status-filter" className="whitespace-nowrap">
-              {t('Status')}
-            </Label>
-            <Select
-              id="users-status-filter"
-              className="w-40"
-              value={status}
-              onChange={(event) => setFilter('status', event.target.value)}
-            >
-              <option value="">{t('All')}</option>
-              {USER_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {t(value)}
-                </option>
-              ))}
-            </Select>
-          </div>
-        </div>
-        <Table
-          label={t('Users')}
-          columns={columns}
-          rows={rows}
-          rowKey={(account) => account.id}
-          loading={users.isPending}
-          busy={users.isPlaceholderData}
-          emptyText={t('No users found.')}
-          error={users.isError ? { text: loadFailureText(users.error, t('Failed to load users'), t), onRetry: () => void users.refetch() } : null}
-        />
-        <ListFooter meta={users.data?.meta} rowCount={rows?.length ?? 0} onPageChange={setPage} />
-      </Card>
-
-      <UserFormDialog
-        open={editing !== null}
-        account={editing === 'new' ? null : editing}
-        onOpenChange={(open) => (open ? undefined : setEditing(null))}
-        onSaved={(mode) => {
-          setEditing(null);
-          if (mode === 'created') setPage(1);
-        }}
+      <ListCard
+        list={list}
+        searchPlaceholder={t('Search by name/email')}
+        searchClassName="sm:max-w-sm"
+        toolbar={
+          <>
+            <ListFilter id="users-role-filter" label={t('Role')}>
+              <Select id="users-role-filter" className="w-36" value={role} onChange={(event) => setFilter('role', event.target.value)}>
+                <option value="">{t('All')}</option>
+                {ROLES.map((value) => (
+                  <option key={value} value={value}>
+                    {t(value)}
+                  </option>
+                ))}
+              </Select>
+            </ListFilter>
+            <ListFilter id="users-status-filter" label={t('Status')}>
+              <Select
+                id="users-status-filter"
+                className="w-40"
+                value={status}
+                onChange={(event) => setFilter('status', event.target.value)}
+              >
+                <option value="">{t('All')}</option>
+                {USER_STATUSES.map((value) => (
+                  <option key={value} value={value}>
+                    {t(value)}
+                  </option>
+                ))}
+              </Select>
+            </ListFilter>
+          </>
+        }
+        label={t('Users')}
+        columns={columns}
+        emptyText={t('No users found.')}
+        error={list.query.isError ? { text: loadFailureText(list.query.error, t('Failed to load users'), t), onRetry: () => void list.query.refetch() } : null}
       />
+
+      <UserFormDialog {...list.formDialog} onSaved={(mode) => list.afterSave(mode)} />
       <SetPasswordDialog account={settingPassword} onClose={() => setSettingPassword(null)} />
       <ConfirmDialog
         open={confirming !== null}
