@@ -46,7 +46,7 @@ export type EmailChangeInput = z.input<typeof emailChangeSchema>;
 export const PASSWORDS_MUST_MATCH = 'New password and confirmation must match';
 
 /**
- * The spec's rule comes first (both filled and equal); the length and common-password rules
+ * The screen's own rule comes first (both filled and equal); the length and common-password rules
  * are checked by the server on top, with their own messages.
  */
 export const passwordChangeSchema = z

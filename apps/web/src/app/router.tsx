@@ -46,7 +46,7 @@ const consoleRoutes: RouteObject[] = [
   { path: 'customers', element: page(() => import('@/features/customers/components/customer-list-page'), 'CustomerListPage') },
 
   { path: 'supplier', element: page(() => import('@/features/purchasing/components/supplier-list-page'), 'SupplierListPage') },
-  // The spec names both paths for the supplies list without telling them apart.
+  // Both paths show the supplies list (docs/decisions/0005-readings-of-the-requirements.md).
   { path: 'supplies', element: page(supplyList, 'SupplyListPage') },
   { path: 'supplies-list', element: page(supplyList, 'SupplyListPage') },
   { path: 'supplies/create', element: page(() => import('@/features/purchasing/components/create-supply-page'), 'CreateSupplyPage') },

@@ -25,7 +25,7 @@ export const settingsQueryOptions = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-/** The settings, or the spec's defaults until they arrive (the till never waits on them to draw). */
+/** The settings, or a new shop's defaults until they arrive (the till never waits on them to draw). */
 export function useShopSettings() {
   const query = useQuery(settingsQueryOptions);
   return { ...query, settings: query.data ?? DEFAULT_SETTINGS };

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The spec's search debounce (products, categories, units; used for every list search here). */
+/** The search debounce (docs/screens.md, "Every list"): asked of the server once typing pauses. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /** `value`, but only once it has stopped changing for `delay` ms. */

@@ -24,7 +24,7 @@ export type SidebarGroupChild = { label: string; to: string };
 export type SidebarGroup = { kind: 'group'; id: string; label: string; icon: LucideIcon; children: SidebarGroupChild[] };
 export type SidebarItem = SidebarLink | SidebarGroup;
 
-// The spec keeps sidebar labels in English in both languages, so they are not run through t().
+// Sidebar labels stay English in both languages (docs/decisions/0005-readings-of-the-requirements.md), so they are not run through t().
 export const SIDEBAR_ITEMS: SidebarItem[] = [
   { kind: 'link', label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard },
   { kind: 'link', label: 'Profile', to: '/profile', icon: UserRound },
@@ -52,7 +52,7 @@ export const SIDEBAR_ITEMS: SidebarItem[] = [
     ],
   },
   { kind: 'link', label: 'Sale', to: '/orders', icon: Receipt },
-  // Not in the spec's sidebar table, but the till (/sale) must be one click away for cashiers.
+  // Not among the required sidebar links, but the till (/sale) must be one click away for cashiers.
   { kind: 'link', label: 'POS', to: '/sale', icon: ScanBarcode },
   { kind: 'link', label: 'Customers', to: '/customers', icon: Users },
   { kind: 'link', label: 'Supplier', to: '/supplier', icon: Truck },
@@ -69,7 +69,7 @@ export const SIDEBAR_ITEMS: SidebarItem[] = [
   },
   { kind: 'link', label: 'Promotions', to: '/promotions', icon: BadgePercent },
   { kind: 'link', label: 'Inventory', to: '/inventory', icon: Warehouse },
-  // Not in the spec's sidebar table: issue 7 adds the staff accounts screen for Admins.
+  // Not among the required sidebar links: the staff accounts screen, for those who manage users.
   { kind: 'link', label: 'Users', to: '/users', icon: UserCog, permission: 'users:manage' },
   {
     kind: 'group',
@@ -86,7 +86,7 @@ export const SIDEBAR_ITEMS: SidebarItem[] = [
   { kind: 'group', id: 'chat', label: 'Chat', icon: MessageSquare, children: [{ label: 'Conversation', to: '/chat' }] },
 ];
 
-/** The spec's rule, taken literally: a group is "current" when the path starts with a child route. */
+/** The required rule, taken literally: a group is "current" when the path starts with a child route. */
 export function groupContainsPath(group: SidebarGroup, pathname: string): boolean {
   return group.children.some((child) => pathname.startsWith(child.to));
 }

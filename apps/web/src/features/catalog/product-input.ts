@@ -1,11 +1,11 @@
 import type { Product, ProductInput } from '@shop/contracts/product';
 
-/** Spec 01 §9. */
+/** The product list's page size (docs/screens.md, "Page sizes"). */
 export const PRODUCTS_PER_PAGE = 5;
 
 /**
  * The full body a PUT needs, from a product as listed; `null` when its category or unit cannot
- * be resolved (spec 01 §4: the status toggle is refused then).
+ * be resolved (docs/screens.md, "Catalogue": the status toggle is refused then).
  */
 export function toProductInput(product: Product): ProductInput | null {
   const categoryId = product.category?.id ?? product.category_id;

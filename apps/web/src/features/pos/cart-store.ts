@@ -71,7 +71,7 @@ export function getCart(): Cart {
   return cart;
 }
 
-/** Tapping a product already in the cart adds one to its line (DESIGN.md §5). */
+/** Tapping a product already in the cart adds one to its line (docs/decisions/0005-readings-of-the-requirements.md). */
 export function addProduct(product: PosProduct): CartLine {
   const existing = cart.lines.find((line) => line.productId === product.id);
   if (existing) {

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 
-/** Spec 02 "Profile": the 'Saving…' indicator stays up at least this long, even on a fast answer. */
+/** The 'Saving…' indicator (docs/screens.md, "Profile") stays up at least this long, even on a fast answer. */
 export const MIN_SAVING_MS = 300;
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -7,7 +7,7 @@ export async function createProduct(input: ProductInput): Promise<Product> {
   return (await apiRequest<{ data: Product }>('/products', { method: 'POST', body: input })).data;
 }
 
-/** The list on screen is updated by the page (spec 01 §4); other cached lists are marked stale. */
+/** The list on screen is updated by the page (docs/screens.md, "After a create, an edit or a delete"); other cached lists are marked stale. */
 export function useCreateProduct() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -6,7 +6,7 @@ export async function deleteProduct(id: number): Promise<void> {
   await apiRequest<void>(`/products/${id}`, { method: 'DELETE' });
 }
 
-/** The page on screen moves or refills itself (spec 01 §4); the rest is marked stale. */
+/** The page on screen moves or refills itself (docs/screens.md, "After a create, an edit or a delete"); the rest is marked stale. */
 export function useDeleteProduct() {
   const queryClient = useQueryClient();
   return useMutation({

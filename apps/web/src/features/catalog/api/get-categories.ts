@@ -26,5 +26,5 @@ export function useCategories(params: CategoryListParams) {
   return useQuery(categoriesQueryOptions(params));
 }
 
-/** Every category, for the product list's filter and the product form (spec: per_page 1000). */
+/** Every category, for the product list's filter and the product form (per_page 1000, docs/screens.md "Every list"). */
 export const ALL_CATEGORIES: CategoryListParams = { per_page: 1000, sort: 'name' };

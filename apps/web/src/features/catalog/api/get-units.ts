@@ -10,7 +10,7 @@ export const unitKeys = {
   list: (params: UnitListParams) => ['units', 'list', params] as const,
 };
 
-/** Spec 01 §9: the units list gives up after 15 s. */
+/** The units list gives up after 15 s (docs/screens.md, "Every list"). */
 export const UNITS_TIMEOUT_MS = 15_000;
 
 export function getUnits(params: UnitListParams, signal?: AbortSignal): Promise<Paginated<Unit>> {
@@ -29,5 +29,5 @@ export function useUnits(params: UnitListParams) {
   return useQuery(unitsQueryOptions(params));
 }
 
-/** Every unit, for the product form (spec: per_page 1000). */
+/** Every unit, for the product form (per_page 1000, docs/screens.md "Every list"). */
 export const ALL_UNITS: UnitListParams = { per_page: 1000, sort: 'name' };

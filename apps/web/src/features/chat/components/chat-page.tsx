@@ -6,7 +6,7 @@ import { ContactList } from './contact-list';
 import { Conversation } from './conversation';
 import { useLocalChat } from './use-local-chat';
 
-/** Spec 02 §2 "Chat": a local demo, so the page says plainly that nothing is sent. */
+/** A local demo (docs/screens.md, "Notifications and chat"), so the page says plainly that nothing is sent. */
 export function ChatPage() {
   const { t } = useTranslation();
   const chat = useLocalChat();

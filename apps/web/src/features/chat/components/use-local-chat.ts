@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { SAMPLE_CONTACTS, type ChatContact } from './sample-contacts';
 
-/** Spec 02 §8: the contact's reply comes 600 ms after a message is sent. */
+/** The contact's reply comes 600 ms after a message is sent (docs/screens.md, "Notifications and chat"). */
 export const REPLY_DELAY_MS = 600;
 const REPLY_TEXT = '👍';
 

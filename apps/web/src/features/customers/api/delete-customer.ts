@@ -6,7 +6,7 @@ export async function deleteCustomer(id: number): Promise<void> {
   await apiRequest<void>(`/customers/${id}`, { method: 'DELETE' });
 }
 
-/** Spec 01 §7: after a delete the list reloads. */
+/** After a delete the list reloads (docs/screens.md, "After a create, an edit or a delete"). */
 export function useDeleteCustomer() {
   const queryClient = useQueryClient();
   return useMutation({

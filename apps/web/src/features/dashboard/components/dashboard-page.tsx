@@ -16,7 +16,7 @@ const DashboardCharts = lazy(() => import('./dashboard-charts'));
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
 
-/** '+12.50%' in green when zero or above, '-3.10%' in red below (spec 02 "Dashboard"). */
+/** '+12.50%' in green when zero or above, '-3.10%' in red below (docs/screens.md, "Dashboard"). */
 function Change({ value }: { value: number }) {
   const { t } = useTranslation();
   const up = value >= 0;

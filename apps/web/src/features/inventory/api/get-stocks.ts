@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { stockListResponseSchema } from '@shop/contracts/stock';
 import { apiRequest } from '@/lib/api-client';
 
-/** Spec 01 §9. */
+/** The stock records' page size (docs/screens.md, "Page sizes"). */
 export const STOCKS_PER_PAGE = 10;
 
 /** A page of receipts, with totals over every record the search matches. */

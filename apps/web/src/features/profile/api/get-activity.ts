@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import type { Paginated } from '@/lib/list';
 import { profileKeys } from './get-profile';
 
-/** Spec 02 §9: the activity log shows 8 entries a page. */
+/** The activity log shows 8 entries a page (docs/screens.md, "Page sizes"). */
 export const ACTIVITY_PER_PAGE = 8;
 
 export function getActivity(page: number, signal?: AbortSignal): Promise<Paginated<Activity>> {

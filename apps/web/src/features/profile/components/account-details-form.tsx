@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { profileUpdateSchema, type Profile } from '@shop/contracts/profile';
 import { roleSchema } from '@shop/contracts/common';
+import { can } from '@shop/contracts/permissions';
 import { userSchema } from '@shop/contracts/user';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
@@ -29,7 +30,7 @@ function formValues(profile: Profile): FormInput {
     phone: profile.phone ?? '',
     avatar: profile.avatar ?? '',
     bio: profile.bio ?? '',
-    ...(profile.role === 'Admin' ? { role: profile.role } : {}),
+    ...(can(profile.role, 'users:manage') ? { role: profile.role } : {}),
   };
 }
 
@@ -42,7 +43,8 @@ export function AccountDetailsForm({ profile }: { profile: Profile }) {
   const { userChanged } = useSessionActions();
   const update = useUpdateProfile();
   const { saving, run } = useSaving();
-  const isAdmin = profile.role === 'Admin';
+  // Who manages accounts may change roles, their own included (the server keeps one such account).
+  const isAdmin = can(profile.role, 'users:manage');
   const {
     register,
     control,

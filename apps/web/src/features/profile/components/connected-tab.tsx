@@ -9,7 +9,7 @@ const PROVIDERS = [
 ] as const;
 
 /**
- * Google and Apple, as the spec lists them. The console runs without an outside network, so
+ * Google and Apple, the two the Profile screen lists. The console runs without an outside network, so
  * neither can be linked: each row says so plainly instead of pretending.
  */
 export function ConnectedTab() {

@@ -18,7 +18,7 @@ import { TwoFactorCard } from './two-factor-card';
 
 type Translate = (key: string) => string;
 
-/** Spec 02 "Profile": the tabs, in this order. The open one is `?tab=`, so a reload keeps it. */
+/** The tabs, in this order (docs/screens.md, "Profile"). The open one is `?tab=`, so a reload keeps it. */
 const TABS: { value: string; label: (t: Translate) => string; content: () => ReactNode }[] = [
   { value: 'overview', label: (t) => t('Overview'), content: () => <ProfileLoader>{(profile) => <AccountDetailsForm profile={profile} />}</ProfileLoader> },
   {

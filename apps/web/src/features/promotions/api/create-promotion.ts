@@ -7,7 +7,7 @@ export async function createPromotion(input: PromotionInput): Promise<Promotion>
   return (await apiRequest<{ data: Promotion }>('/promotions', { method: 'POST', body: input })).data;
 }
 
-/** Spec 01 §4: after a create the list reloads (from page 1, which the page moves to). */
+/** After a create the list reloads (from page 1, which the page moves to; docs/screens.md, "After a create, an edit or a delete"). */
 export function useCreatePromotion() {
   const queryClient = useQueryClient();
   return useMutation({

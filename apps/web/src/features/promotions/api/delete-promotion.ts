@@ -6,7 +6,7 @@ export async function deletePromotion(id: number): Promise<void> {
   await apiRequest<void>(`/promotions/${id}`, { method: 'DELETE' });
 }
 
-/** The page on screen drops the row itself (spec 01 §4); other cached pages are marked stale. */
+/** The page on screen drops the row itself (docs/screens.md, "After a create, an edit or a delete"); other cached pages are marked stale. */
 export function useDeletePromotion() {
   const queryClient = useQueryClient();
   return useMutation({

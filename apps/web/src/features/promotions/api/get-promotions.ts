@@ -23,7 +23,7 @@ export function promotionsQueryOptions(params: PromotionListParams) {
   });
 }
 
-/** Spec 01 §4: an update replaces the row where it is shown. */
+/** An update replaces the row where it is shown (docs/screens.md, "After a create, an edit or a delete"). */
 export function replacePromotion(queryClient: QueryClient, promotion: Promotion) {
   queryClient.setQueriesData<Paginated<Promotion>>({ queryKey: promotionKeys.lists }, (list) => (list ? replaceInPage(list, promotion) : list));
 }

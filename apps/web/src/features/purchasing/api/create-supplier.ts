@@ -7,7 +7,7 @@ export async function createSupplier(input: SupplierInput): Promise<Supplier> {
   return (await apiRequest<{ data: Supplier }>('/suppliers', { method: 'POST', body: input })).data;
 }
 
-/** Spec 02 §4: after a create the list reloads (from page 1, which the page moves to). */
+/** After a create the list reloads (from page 1, which the page moves to; docs/screens.md, "After a create, an edit or a delete"). */
 export function useCreateSupplier() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -7,7 +7,7 @@ export async function createSupplyItem(input: SupplyItemInput): Promise<SupplyIt
   return (await apiRequest<{ data: SupplyItem }>('/supply-items', { method: 'POST', body: input })).data;
 }
 
-/** The list on screen is updated by the page (spec 02 §4); everything else is marked stale. */
+/** The list on screen is updated by the page (docs/screens.md, "After a create, an edit or a delete"); everything else is marked stale. */
 export function useCreateSupplyItem() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -5,7 +5,7 @@ import { markReceiptsStale } from './get-supplies';
 
 /**
  * One call: the server writes the supply, its lines and one stock receipt per line in one
- * transaction (DESIGN.md §4), so the console posts no /stocks of its own.
+ * transaction (docs/decisions/0003-stock-as-a-ledger.md), so the console posts no /stocks of its own.
  */
 export async function createSupply(input: SupplyInput): Promise<Supply> {
   return (await apiRequest<{ data: Supply }>('/supplies', { method: 'POST', body: input })).data;

@@ -6,7 +6,7 @@ export async function deleteSupplier(id: number): Promise<void> {
   await apiRequest<void>(`/suppliers/${id}`, { method: 'DELETE' });
 }
 
-/** The page moves back first when its last row went (spec 02 §4); then the list reloads. */
+/** The page moves back first when its last row went (docs/screens.md, "After a create, an edit or a delete"); then the list reloads. */
 export function useDeleteSupplier() {
   const queryClient = useQueryClient();
   return useMutation({

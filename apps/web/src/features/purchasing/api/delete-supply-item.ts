@@ -6,7 +6,7 @@ export async function deleteSupplyItem(id: number): Promise<void> {
   await apiRequest<void>(`/supply-items/${id}`, { method: 'DELETE' });
 }
 
-/** The page on screen moves or refills itself (spec 02 §4); everything else is marked stale. */
+/** The page on screen moves or refills itself (docs/screens.md, "After a create, an edit or a delete"); everything else is marked stale. */
 export function useDeleteSupplyItem() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -3,7 +3,7 @@ import type { Supplier } from '@shop/contracts/supplier';
 import { apiRequest } from '@/lib/api-client';
 import type { Paginated } from '@/lib/list';
 
-/** `active` is sent as 1/0 (spec 02 §7); left out for all suppliers. */
+/** `active` is sent as 1/0 (docs/architecture.md, "API conventions"); left out for all suppliers. */
 export type SupplierListParams = { q?: string; page: number; per_page: number; active?: boolean };
 
 export const supplierKeys = {

@@ -3,7 +3,7 @@ import type { SupplyItem } from '@shop/contracts/supply';
 import { apiRequest } from '@/lib/api-client';
 import { replaceInPage, type Paginated } from '@/lib/list';
 
-/** Empty filters are left out (spec 02 §7). */
+/** Empty filters are left out (docs/screens.md, "Every list"). */
 export type SupplyItemListParams = { q?: string; page: number; per_page: number; supply_id?: number; product_id?: number };
 
 export const supplyItemKeys = {
@@ -24,7 +24,7 @@ export function supplyItemsQueryOptions(params: SupplyItemListParams) {
   });
 }
 
-/** Spec 02 §4: an edit replaces the row with the server's version, wherever it is cached. */
+/** An edit replaces the row with the server's version, wherever it is cached (docs/screens.md, "After a create, an edit or a delete"). */
 export function replaceSupplyItem(queryClient: QueryClient, item: SupplyItem) {
   queryClient.setQueriesData<Paginated<SupplyItem>>({ queryKey: supplyItemKeys.lists }, (list) => (list ? replaceInPage(list, item) : list));
 }

@@ -39,7 +39,7 @@ type FormValues = { supplier_id: string; invoice_id: string; invoice_date: strin
 
 const emptyLine = (): LineValues => ({ product_id: null, supply_quantity: '1', unit_price: '', expire_date: '', received_date: '', notes: '' });
 
-/** An empty number input is no number at all (not 0), so the schema refuses it with the spec's message. */
+/** An empty number input is no number at all (not 0), so the schema refuses it with its required message. */
 const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 const toId = (text: string) => (text === '' ? Number.NaN : Number(text));
 
@@ -125,7 +125,7 @@ function CreateSupplyForm() {
 
   function submit(values: FormValues) {
     clearErrors();
-    // Spec 02 §5: the checks run in order and the first failing one is the message. The schema
+    // The checks run in order (docs/screens.md, "Purchasing") and the first failing one is the message. The schema
     // checks fields, lines and line fields in that same order, so its first issue is that one.
     const parsed = supplyInputSchema.safeParse(toSupplyInput(values));
     if (!parsed.success) {

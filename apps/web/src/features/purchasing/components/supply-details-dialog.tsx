@@ -12,7 +12,7 @@ import { invoiceLabel, supplierLabel } from '../supply-labels';
 
 type SupplyLine = NonNullable<Supply['items']>[number];
 
-/** The read-only 'Supply Details' dialog of the supplies list (spec 02 §2); `supplyId` null = closed. */
+/** The read-only 'Supply Details' dialog of the supplies list (docs/screens.md, "Purchasing"); `supplyId` null = closed. */
 export function SupplyDetailsDialog({ supplyId, onClose }: { supplyId: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const details = useSupply(supplyId);

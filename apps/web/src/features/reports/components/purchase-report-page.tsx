@@ -10,7 +10,7 @@ type Totals = { orders: number; items: number; qty: number; subtotal: number; ta
 
 const STATUS_TONES: Record<Supply['status'], BadgeTone> = { Received: 'success', Pending: 'warning', Cancelled: 'neutral' };
 
-/** Spec 02 "Purchase Report": the PO is the invoice id, else 'PO-' and the id. */
+/** The purchase report (docs/screens.md, "Reports"): the PO is the invoice id, else 'PO-' and the id. */
 export function PurchaseReportPage() {
   const { t } = useTranslation();
   const money = 'text-right tabular-nums';

@@ -46,7 +46,7 @@ type ReportScreenProps<Row, Totals> = {
 };
 
 /**
- * The frame the three reports share (spec 02 "Reports (shared)"): From, To, search, the report's
+ * The frame the three reports share (docs/screens.md, "Reports"): From, To, search, the report's
  * own filters, Reset, Export CSV and Print; cards and a footer over the whole filtered set; a
  * paged table. Dates default to the last 30 days of the shop's calendar.
  */

@@ -10,7 +10,7 @@ type Totals = { orders: number; items: number; qty: number; gross: number; disco
 
 const STATUS_TONES: Record<Sale['status'], BadgeTone> = { Paid: 'success', Partial: 'warning', Refunded: 'danger', Cancelled: 'neutral' };
 
-/** Spec 02 "Sales Report". */
+/** The sales report (docs/screens.md, "Reports"). */
 export function SalesReportPage() {
   const { t } = useTranslation();
   const money = 'text-right tabular-nums';

@@ -8,7 +8,7 @@ import { ReportScreen } from './report-screen';
 
 type Totals = { skus: number; openingQty: number; closingQty: number; purchases: number; sales: number; adjustments: number; valuation: number };
 
-/** Spec 02 "Stock Report": per product over the range, from the stock ledger. */
+/** The stock report (docs/screens.md, "Reports"): per product over the range, from the stock ledger. */
 export function StockReportPage() {
   const { t } = useTranslation();
   const categories = useCategoryOptions();

@@ -24,7 +24,7 @@ type SaleDetailsDialogProps = {
   onClose: () => void;
 };
 
-/** Spec 01 §3 Sale: one sale's header, lines, totals and refunds, with print and refund. */
+/** One sale's header, lines, totals and refunds, with print and refund (docs/screens.md, "Sales orders"). */
 export function SaleDetailsDialog({ saleId, onClose }: SaleDetailsDialogProps) {
   const { t } = useTranslation();
   const sale = useSale(saleId);

@@ -25,7 +25,7 @@ import { SaleDetailsDialog } from './sale-details-dialog';
 import { SaleStatusBadge, useChannelLabel, useStatusLabel } from './sale-labels';
 
 const SALES_PER_PAGE = 10;
-/** Spec 02 §9: the payment options; methods the shop added in Settings come after them. */
+/** The payment options (docs/screens.md, "Sales orders"); methods the shop added in Settings come after them. */
 const BUILT_IN_PAYMENTS = ['Cash', 'Card', 'Bank'] as const;
 
 type Filters = { from: string; to: string; channel: string; payment: string; status: string };

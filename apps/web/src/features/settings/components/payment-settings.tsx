@@ -14,7 +14,7 @@ import { ListError, SectionForm, useSectionForm } from './section-form';
 /** The server keeps at most this many. */
 const MAX_METHODS = 20;
 
-/** Spec 01 §4: a custom method's key begins 'custom-'; it starts labelled 'Custom' and enabled. */
+/** A custom method's key begins 'custom-'; it starts labelled 'Custom' and enabled (docs/screens.md, "Settings"). */
 export function newCustomMethod(): PaymentMethod {
   return { key: `custom-${crypto.randomUUID().slice(0, 8)}`, label: 'Custom', enabled: true };
 }

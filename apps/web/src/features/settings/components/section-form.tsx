@@ -10,7 +10,7 @@ import { useCan } from '@/lib/permissions';
 import { useSaveSettingsSection, useShopSettings } from '@/lib/shop-settings';
 import { useSchemaForm } from '@/lib/use-schema-form';
 
-/** Spec 01 §4: Save shows 'Saving…' for 300 ms before the section is written. */
+/** Save shows 'Saving…' for 300 ms before the section is written (docs/screens.md, "Settings"). */
 export const SAVING_DELAY_MS = 300;
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -22,7 +22,7 @@ import { ReceiptSettings } from './receipt-settings';
 import { ServiceSettings } from './service-settings';
 import { TaxSettings } from './tax-settings';
 
-/** Spec 01 "Settings": the side tabs, in this order, each with its own Save. */
+/** The side tabs (docs/screens.md, "Settings"), in this order, each with its own Save. */
 const TABS: { section: SettingsSection; label: (t: (key: string) => string) => string; Form: ComponentType }[] = [
   { section: 'general', label: (t) => t('General'), Form: GeneralSettings },
   { section: 'localization', label: (t) => t('Localization'), Form: LocalizationSettings },

@@ -18,9 +18,10 @@ import { Select } from '@/components/ui/select';
 import { StatusPill } from '@/components/ui/status-pill';
 import type { Column } from '@/components/ui/table';
 import { failureText, loadFailureText } from '@/lib/error-text';
-import { formatDateTime, SHOP_TIME_ZONE } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { initials } from '@/lib/initials';
 import { useCan, useSignedInUserId } from '@/lib/permissions';
+import { useShopSettings } from '@/lib/shop-settings';
 import { useListScreen } from '@/lib/use-list-screen';
 import { useChangeAccountState, type AccountAction } from '../api/change-account-state';
 import { usersQueryOptions } from '../api/get-users';
@@ -69,6 +70,7 @@ export function UsersPage() {
 function StaffAccounts() {
   const { t } = useTranslation();
   const me = useSignedInUserId();
+  const timeZone = useShopSettings().settings.localization.timezone;
 
   // The filters live in the address, so a link (a sign-up notification: ?status=Pending) opens them set.
   const [params, setParams] = useSearchParams();
@@ -154,7 +156,7 @@ function StaffAccounts() {
   }
 
   const lastActive = (account: StaffAccount) =>
-    account.last_active_at ? formatDateTime(account.last_active_at, SHOP_TIME_ZONE) : t('Never');
+    account.last_active_at ? formatDateTime(account.last_active_at, timeZone) : t('Never');
   const busyWith = (account: StaffAccount) => change.isPending && change.variables.id === account.id;
 
   const columns: Column<StaffAccount>[] = [
