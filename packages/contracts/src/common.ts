@@ -10,7 +10,8 @@ export function alias<T extends z.ZodType>(schema: T, canonical: string): T {
   return schema.meta({ deprecated: true, description: `Deprecated alias of \`${canonical}\`.` });
 }
 
-export const roleSchema = z.enum(['Admin', 'Manager', 'Staff']);
+export const ROLE_NAMES = ['Admin', 'Manager', 'Staff'] as const;
+export const roleSchema = z.enum(ROLE_NAMES);
 export type Role = z.infer<typeof roleSchema>;
 
 /** Ids and counts fit a 32-bit integer column on both databases. */

@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { listQuerySchema, optionalChoiceFilter, requiredText, roleSchema } from './common';
+import { listQuerySchema, optionalChoiceFilter, requiredText, ROLE_NAMES, roleSchema } from './common';
 import { newPasswordSchema } from './password';
 
 /** Pending: signed up, waiting for an Admin. Deactivated: may not sign in until reactivated. */
-export const userStatusSchema = z.enum(['Active', 'Pending', 'Deactivated']);
-const ROLES = ['Admin', 'Manager', 'Staff'] as const;
-export type UserStatus = z.infer<typeof userStatusSchema>;
 export const USER_STATUSES = ['Active', 'Pending', 'Deactivated'] as const;
+export const userStatusSchema = z.enum(USER_STATUSES);
+export type UserStatus = z.infer<typeof userStatusSchema>;
 
 export const userSchema = z.object({
   id: z.number().int(),
@@ -30,7 +29,7 @@ export const staffAccountSchema = userSchema.extend({
 export type StaffAccount = z.infer<typeof staffAccountSchema>;
 
 export const userListQuerySchema = listQuerySchema.extend({
-  role: optionalChoiceFilter(ROLES, 'Role'),
+  role: optionalChoiceFilter(ROLE_NAMES, 'Role'),
   status: optionalChoiceFilter(USER_STATUSES, 'Status'),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
