@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { get, useForm, type DefaultValues, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import { get, useForm, type DefaultValues, type FieldValues, type Path, type RegisterOptions, type UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -90,7 +90,12 @@ export function useSchemaForm<Input extends FieldValues, Output extends FieldVal
     return message ? t(message) : undefined;
   }
 
-  return { ...form, submit: (event?: FormEvent) => void onSubmit(event), fieldError };
+  /** A control bound to field `name` under the element id `id`, for TextField, SelectField and the like. */
+  function field(name: Path<Input>, id: string, options?: RegisterOptions<Input, Path<Input>>) {
+    return { id, error: fieldError(name), registration: form.register(name, options) };
+  }
+
+  return { ...form, submit: (event?: FormEvent) => void onSubmit(event), fieldError, field };
 }
 
 function schemaKeys(schema: z.ZodType): string[] {

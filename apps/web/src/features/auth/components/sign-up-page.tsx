@@ -3,8 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { signUpRequestSchema } from '@shop/contracts/auth';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { Button } from '@/components/ui/button';
-import { FormField, invalidProps } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { TextField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { useSignUp } from '../api/sign-up';
@@ -16,7 +15,7 @@ export function SignUpPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const signUp = useSignUp();
-  const { register, fieldError, submit } = useSchemaForm(signUpRequestSchema, {
+  const { field, submit } = useSchemaForm(signUpRequestSchema, {
     defaultValues: { name: '', email: '', password: '' },
     save: signUp.mutate,
     onSaved: ({ message }) => {
@@ -60,23 +59,9 @@ export function SignUpPage() {
 
       <form noValidate onSubmit={submit} className="space-y-5">
         {failure ? <AlertBanner>{t(failure)}</AlertBanner> : null}
-        <FormField id="name" label={t('Name')} error={fieldError('name')}>
-          <Input id="name" autoComplete="name" {...invalidProps('name', fieldError('name'))} {...register('name')} />
-        </FormField>
-        <FormField id="email" label={t('Email')} error={fieldError('email')}>
-          <Input
-            id="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            {...invalidProps('email', fieldError('email'))}
-            {...register('email')}
-          />
-        </FormField>
-        <FormField id="password" label={t('Password')} error={fieldError('password')}>
-          <Input id="password" type="password" autoComplete="new-password" {...invalidProps('password', fieldError('password'))} {...register('password')} />
-        </FormField>
+        <TextField label={t('Name')} field={field('name', 'name')} autoComplete="name" />
+        <TextField label={t('Email')} field={field('email', 'email')} type="email" inputMode="email" autoComplete="email" placeholder="you@example.com" />
+        <TextField label={t('Password')} field={field('password', 'password')} type="password" autoComplete="new-password" />
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? t('Signing up...') : t('Sign Up')}
         </Button>

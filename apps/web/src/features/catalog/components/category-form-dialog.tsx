@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { categoryInputSchema, type Category, type CategoryInput } from '@shop/contracts/category';
 import { Modal, ModalForm } from '@/components/ui/dialog';
-import { FormField, invalidProps } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
+import { TextareaField, TextField } from '@/components/ui/form-field';
 import { recordSubmit, type RecordDialogProps, type RecordSubmit } from '@/lib/record-submit';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { useCreateCategory } from '../api/create-category';
@@ -30,19 +28,15 @@ export function CategoryFormDialog({ open, record: category, onOpenChange, onSav
 
 function CategoryForm({ category, submit, onCancel }: { category: Category | null; submit: RecordSubmit<CategoryInput, Category>; onCancel: () => void }) {
   const { t } = useTranslation();
-  const { register, fieldError, submit: onSubmit } = useSchemaForm(categoryInputSchema, {
+  const { field, submit: onSubmit } = useSchemaForm(categoryInputSchema, {
     defaultValues: { name: category?.name ?? '', description: category?.description ?? '' },
     ...submit,
   });
 
   return (
     <ModalForm onSubmit={onSubmit} saving={submit.saving} onCancel={onCancel}>
-      <FormField id="category-name" label={t('Name')} error={fieldError('name')}>
-        <Input id="category-name" {...invalidProps('category-name', fieldError('name'))} {...register('name')} />
-      </FormField>
-      <FormField id="category-description" label={t('Description')} error={fieldError('description')}>
-        <Textarea id="category-description" {...invalidProps('category-description', fieldError('description'))} {...register('description')} />
-      </FormField>
+      <TextField label={t('Name')} field={field('name', 'category-name')} />
+      <TextareaField label={t('Description')} field={field('description', 'category-description')} />
     </ModalForm>
   );
 }

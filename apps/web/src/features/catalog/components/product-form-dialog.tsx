@@ -4,11 +4,8 @@ import { AlertBanner } from '@/components/ui/alert-banner';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Modal, ModalBody, ModalForm } from '@/components/ui/dialog';
-import { FormField, invalidProps } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { SelectField, TextareaField, TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
 import { recordSubmit, type RecordDialogProps, type RecordSubmit } from '@/lib/record-submit';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { useCreateProduct } from '../api/create-product';
@@ -76,7 +73,7 @@ type Choice = { id: number; name: string; symbol?: string };
 
 function ProductForm({ product, submit, onCancel, categories, units }: FormProps & { categories: Choice[]; units: Choice[] }) {
   const { t } = useTranslation();
-  const { register, fieldError, submit: onSubmit } = useSchemaForm(productInputSchema, {
+  const { register, field, submit: onSubmit } = useSchemaForm(productInputSchema, {
     defaultValues: product
       ? {
           name: product.name,
@@ -98,74 +95,40 @@ function ProductForm({ product, submit, onCancel, categories, units }: FormProps
   return (
     <ModalForm onSubmit={onSubmit} saving={submit.saving} onCancel={onCancel} bodyClassName="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
-          <FormField id="product-name" label={t('Name')} error={fieldError('name')}>
-            <Input id="product-name" {...invalidProps('product-name', fieldError('name'))} {...register('name')} />
-          </FormField>
+          <TextField label={t('Name')} field={field('name', 'product-name')} />
         </div>
-        <FormField id="product-sku" label={t('SKU')} error={fieldError('sku')}>
-          <Input id="product-sku" {...invalidProps('product-sku', fieldError('sku'))} {...register('sku')} />
-        </FormField>
-        <FormField id="product-barcode" label={t('Barcode')} error={fieldError('barcode')}>
-          <Input id="product-barcode" {...invalidProps('product-barcode', fieldError('barcode'))} {...register('barcode')} />
-        </FormField>
-        <FormField id="product-category" label={t('Category')} error={fieldError('category_id')}>
-          <Select id="product-category" {...invalidProps('product-category', fieldError('category_id'))} {...register('category_id', { valueAsNumber: true })}>
-            <option value="">{t('Select a category')}</option>
-            {categories.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.name}
-              </option>
-            ))}
-          </Select>
-        </FormField>
-        <FormField id="product-unit" label={t('Unit')} error={fieldError('unit_id')}>
-          <Select id="product-unit" {...invalidProps('product-unit', fieldError('unit_id'))} {...register('unit_id', { valueAsNumber: true })}>
-            <option value="">{t('Select a unit')}</option>
-            {units.map((unit) => (
-              <option key={unit.id} value={unit.id}>
-                {unit.symbol ? `${unit.name} (${unit.symbol})` : unit.name}
-              </option>
-            ))}
-          </Select>
-        </FormField>
-        <FormField id="product-price" label={t('Price')} error={fieldError('price')}>
-          <Input
-            id="product-price"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            {...invalidProps('product-price', fieldError('price'))}
-            {...register('price', { valueAsNumber: true })}
-          />
-        </FormField>
-        <FormField id="product-reorder-level" label={t('Reorder level')} error={fieldError('reorder_level')}>
-          <Input
-            id="product-reorder-level"
-            type="number"
-            inputMode="numeric"
-            step="1"
-            min="0"
-            {...invalidProps('product-reorder-level', fieldError('reorder_level'))}
-            {...register('reorder_level', { valueAsNumber: true })}
-          />
-        </FormField>
+        <TextField label={t('SKU')} field={field('sku', 'product-sku')} />
+        <TextField label={t('Barcode')} field={field('barcode', 'product-barcode')} />
+        <SelectField label={t('Category')} field={field('category_id', 'product-category', { valueAsNumber: true })}>
+          <option value="">{t('Select a category')}</option>
+          {categories.map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t('Unit')} field={field('unit_id', 'product-unit', { valueAsNumber: true })}>
+          <option value="">{t('Select a unit')}</option>
+          {units.map((unit) => (
+            <option key={unit.id} value={unit.id}>
+              {unit.symbol ? `${unit.name} (${unit.symbol})` : unit.name}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label={t('Price')} field={field('price', 'product-price', { valueAsNumber: true })} type="number" inputMode="decimal" step="0.01" min="0" />
+        <TextField
+          label={t('Reorder level')}
+          field={field('reorder_level', 'product-reorder-level', { valueAsNumber: true })}
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min="0"
+        />
         <div className="sm:col-span-2">
-          <FormField id="product-image" label={t('Image URL')} error={fieldError('image')}>
-            <Input
-              id="product-image"
-              type="url"
-              inputMode="url"
-              placeholder="https://"
-              {...invalidProps('product-image', fieldError('image'))}
-              {...register('image')}
-            />
-          </FormField>
+          <TextField label={t('Image URL')} field={field('image', 'product-image')} type="url" inputMode="url" placeholder="https://" />
         </div>
         <div className="sm:col-span-2">
-          <FormField id="product-description" label={t('Description')} error={fieldError('description')}>
-            <Textarea id="product-description" {...invalidProps('product-description', fieldError('description'))} {...register('description')} />
-          </FormField>
+          <TextareaField label={t('Description')} field={field('description', 'product-description')} />
         </div>
         <div className="flex flex-wrap gap-x-6 gap-y-2 sm:col-span-2">
           <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">

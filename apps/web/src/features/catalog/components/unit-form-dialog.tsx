@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { unitInputSchema, type Unit, type UnitInput } from '@shop/contracts/unit';
 import { Modal, ModalForm } from '@/components/ui/dialog';
-import { FormField, invalidProps } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
+import { TextareaField, TextField } from '@/components/ui/form-field';
 import { recordSubmit, type RecordDialogProps, type RecordSubmit } from '@/lib/record-submit';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { useCreateUnit } from '../api/create-unit';
@@ -26,7 +24,7 @@ export function UnitFormDialog({ open, record: unit, onOpenChange, onSaved }: Re
 
 function UnitForm({ unit, submit, onCancel }: { unit: Unit | null; submit: RecordSubmit<UnitInput, Unit>; onCancel: () => void }) {
   const { t } = useTranslation();
-  const { register, fieldError, submit: onSubmit } = useSchemaForm(unitInputSchema, {
+  const { field, submit: onSubmit } = useSchemaForm(unitInputSchema, {
     defaultValues: { name: unit?.name ?? '', symbol: unit?.symbol ?? '', description: unit?.description ?? '' },
     ...submit,
   });
@@ -34,17 +32,11 @@ function UnitForm({ unit, submit, onCancel }: { unit: Unit | null; submit: Recor
   return (
     <ModalForm onSubmit={onSubmit} saving={submit.saving} onCancel={onCancel} bodyClassName="grid gap-4 sm:grid-cols-3">
       <div className="sm:col-span-2">
-        <FormField id="unit-name" label={t('Name')} error={fieldError('name')}>
-          <Input id="unit-name" {...invalidProps('unit-name', fieldError('name'))} {...register('name')} />
-        </FormField>
+        <TextField label={t('Name')} field={field('name', 'unit-name')} />
       </div>
-      <FormField id="unit-symbol" label={t('Symbol')} error={fieldError('symbol')}>
-        <Input id="unit-symbol" {...invalidProps('unit-symbol', fieldError('symbol'))} {...register('symbol')} />
-      </FormField>
+      <TextField label={t('Symbol')} field={field('symbol', 'unit-symbol')} />
       <div className="sm:col-span-3">
-        <FormField id="unit-description" label={t('Description')} error={fieldError('description')}>
-          <Textarea id="unit-description" {...invalidProps('unit-description', fieldError('description'))} {...register('description')} />
-        </FormField>
+        <TextareaField label={t('Description')} field={field('description', 'unit-description')} />
       </div>
     </ModalForm>
   );

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { customerInputSchema, type Customer, type CustomerInput } from '@shop/contracts/customer';
 import { Modal, ModalForm } from '@/components/ui/dialog';
-import { FormField, invalidProps } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { TextField } from '@/components/ui/form-field';
 import { recordSubmit, type RecordDialogProps, type RecordSubmit } from '@/lib/record-submit';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { useCreateCustomer } from '../api/create-customer';
@@ -29,7 +28,7 @@ export function CustomerFormDialog({ open, record: customer, onOpenChange, onSav
 
 function CustomerForm({ customer, submit, onCancel }: { customer: Customer | null; submit: RecordSubmit<CustomerInput, Customer>; onCancel: () => void }) {
   const { t } = useTranslation();
-  const { register, fieldError, submit: onSubmit } = useSchemaForm(customerInputSchema, {
+  const { field, submit: onSubmit } = useSchemaForm(customerInputSchema, {
     defaultValues: {
       name: customer?.name ?? '',
       email: customer?.email ?? '',
@@ -42,36 +41,12 @@ function CustomerForm({ customer, submit, onCancel }: { customer: Customer | nul
 
   return (
     <ModalForm onSubmit={onSubmit} saving={submit.saving} onCancel={onCancel} bodyClassName="grid gap-4 sm:grid-cols-2">
-      <FormField id="customer-name" label={t('Name')} error={fieldError('name')}>
-        <Input id="customer-name" autoComplete="off" {...invalidProps('customer-name', fieldError('name'))} {...register('name')} />
-      </FormField>
-      <FormField id="customer-email" label={t('Email')} error={fieldError('email')}>
-        <Input
-          id="customer-email"
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          {...invalidProps('customer-email', fieldError('email'))}
-          {...register('email')}
-        />
-      </FormField>
-      <FormField id="customer-phone" label={t('Phone')} error={fieldError('phone')}>
-        <Input id="customer-phone" type="tel" autoComplete="off" {...invalidProps('customer-phone', fieldError('phone'))} {...register('phone')} />
-      </FormField>
-      <FormField id="customer-company" label={t('Company')} error={fieldError('company')}>
-        <Input id="customer-company" autoComplete="off" {...invalidProps('customer-company', fieldError('company'))} {...register('company')} />
-      </FormField>
+      <TextField label={t('Name')} field={field('name', 'customer-name')} autoComplete="off" />
+      <TextField label={t('Email')} field={field('email', 'customer-email')} type="email" inputMode="email" autoComplete="off" />
+      <TextField label={t('Phone')} field={field('phone', 'customer-phone')} type="tel" autoComplete="off" />
+      <TextField label={t('Company')} field={field('company', 'customer-company')} autoComplete="off" />
       <div className="sm:col-span-2">
-        <FormField id="customer-avatar" label={t('Avatar URL')} error={fieldError('avatar')}>
-          <Input
-            id="customer-avatar"
-            type="url"
-            inputMode="url"
-            placeholder="https://"
-            {...invalidProps('customer-avatar', fieldError('avatar'))}
-            {...register('avatar')}
-          />
-        </FormField>
+        <TextField label={t('Avatar URL')} field={field('avatar', 'customer-avatar')} type="url" inputMode="url" placeholder="https://" />
       </div>
     </ModalForm>
   );

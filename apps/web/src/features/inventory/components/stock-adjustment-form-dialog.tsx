@@ -5,10 +5,8 @@ import { STOCK_ADJUSTMENT_REASONS, stockAdjustmentInputSchema } from '@shop/cont
 import type { ProductOption } from '@/components/product-picker/get-product-options';
 import { ProductPicker } from '@/components/product-picker/product-picker';
 import { Modal, ModalForm } from '@/components/ui/dialog';
-import { fieldErrorId, FormField, invalidProps } from '@/components/ui/form-field';
+import { fieldErrorId, FormField, invalidProps, SelectField, TextareaField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { useCreateStockAdjustment, type StockAdjustment } from '../api/create-stock-adjustment';
@@ -72,7 +70,7 @@ function StockAdjustmentForm({
 }) {
   const { t } = useTranslation();
   const [product, setProduct] = useState<ProductOption | null>(null);
-  const { register, control, fieldError, submit } = useSchemaForm(stockAdjustmentInputSchema, {
+  const { register, control, field, fieldError, submit } = useSchemaForm(stockAdjustmentInputSchema, {
     defaultValues: { product_id: undefined, quantity: undefined, reason: undefined, notes: '' },
     serverFields: () => FIELDS,
     save: (input, handlers) => {
@@ -128,20 +126,16 @@ function StockAdjustmentForm({
             )}
           </p>
         </FormField>
-        <FormField id="adjust-reason" label={t('Reason')} error={fieldError('reason')}>
-          <Select id="adjust-reason" {...invalidProps('adjust-reason', fieldError('reason'))} {...register('reason')}>
-            <option value="">{t('Choose a reason…')}</option>
-            {STOCK_ADJUSTMENT_REASONS.map((reason) => (
-              <option key={reason} value={reason}>
-                {reasonLabel(reason, t)}
-              </option>
-            ))}
-          </Select>
-        </FormField>
+        <SelectField label={t('Reason')} field={field('reason', 'adjust-reason')}>
+          <option value="">{t('Choose a reason…')}</option>
+          {STOCK_ADJUSTMENT_REASONS.map((reason) => (
+            <option key={reason} value={reason}>
+              {reasonLabel(reason, t)}
+            </option>
+          ))}
+        </SelectField>
       </div>
-      <FormField id="adjust-notes" label={t('Notes')} error={fieldError('notes')}>
-        <Textarea id="adjust-notes" rows={2} {...invalidProps('adjust-notes', fieldError('notes'))} {...register('notes')} />
-      </FormField>
+      <TextareaField label={t('Notes')} field={field('notes', 'adjust-notes')} rows={2} />
     </ModalForm>
   );
 }

@@ -2,9 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { stockRecordInputSchema, type StockRecord, type StockRecordInput } from '@shop/contracts/stock';
 import { ProductPicker } from '@/components/product-picker/product-picker';
 import { Modal, ModalForm } from '@/components/ui/dialog';
-import { FormField, invalidProps } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
+import { FormField, invalidProps, TextareaField, TextField } from '@/components/ui/form-field';
 import { shopToday } from '@/lib/format';
 import type { RecordSubmit } from '@/lib/record-submit';
 import { useShopSettings } from '@/lib/shop-settings';
@@ -46,7 +44,7 @@ export function StockRecordFormDialog({ open, onOpenChange, onSaved }: StockReco
 function StockRecordForm({ submit, onCancel }: { submit: RecordSubmit<StockRecordInput, StockRecord>; onCancel: () => void }) {
   const { t } = useTranslation();
   const { timezone } = useShopSettings().settings.localization;
-  const { register, control, fieldError, submit: onSubmit } = useSchemaForm(stockRecordInputSchema, {
+  const { control, field, fieldError, submit: onSubmit } = useSchemaForm(stockRecordInputSchema, {
     defaultValues: {
       product_id: undefined,
       quantity: undefined,
@@ -71,38 +69,19 @@ function StockRecordForm({ submit, onCancel }: { submit: RecordSubmit<StockRecor
           />
         </FormField>
       </div>
-      <FormField id="receipt-quantity" label={t('Quantity')} error={fieldError('quantity')}>
-        <Input
-          id="receipt-quantity"
-          type="number"
-          inputMode="numeric"
-          min="1"
-          step="1"
-          {...invalidProps('receipt-quantity', fieldError('quantity'))}
-          {...register('quantity', { valueAsNumber: true })}
-        />
-      </FormField>
-      <FormField id="receipt-price-in" label={t('Price In ($)')} error={fieldError('price_in')}>
-        <Input
-          id="receipt-price-in"
-          type="number"
-          inputMode="decimal"
-          min="0"
-          step="0.01"
-          {...invalidProps('receipt-price-in', fieldError('price_in'))}
-          {...register('price_in', { valueAsNumber: true })}
-        />
-      </FormField>
-      <FormField id="receipt-received-date" label={t('Received Date')} error={fieldError('received_date')}>
-        <Input id="receipt-received-date" type="date" {...invalidProps('receipt-received-date', fieldError('received_date'))} {...register('received_date')} />
-      </FormField>
-      <FormField id="receipt-expire-date" label={t('Expiry date (optional)')} error={fieldError('expire_date')}>
-        <Input id="receipt-expire-date" type="date" {...invalidProps('receipt-expire-date', fieldError('expire_date'))} {...register('expire_date')} />
-      </FormField>
+      <TextField label={t('Quantity')} field={field('quantity', 'receipt-quantity', { valueAsNumber: true })} type="number" inputMode="numeric" min="1" step="1" />
+      <TextField
+        label={t('Price In ($)')}
+        field={field('price_in', 'receipt-price-in', { valueAsNumber: true })}
+        type="number"
+        inputMode="decimal"
+        min="0"
+        step="0.01"
+      />
+      <TextField label={t('Received Date')} field={field('received_date', 'receipt-received-date')} type="date" />
+      <TextField label={t('Expiry date (optional)')} field={field('expire_date', 'receipt-expire-date')} type="date" />
       <div className="sm:col-span-2">
-        <FormField id="receipt-notes" label={t('Notes')} error={fieldError('notes')}>
-          <Textarea id="receipt-notes" rows={2} {...invalidProps('receipt-notes', fieldError('notes'))} {...register('notes')} />
-        </FormField>
+        <TextareaField label={t('Notes')} field={field('notes', 'receipt-notes')} rows={2} />
       </div>
     </ModalForm>
   );

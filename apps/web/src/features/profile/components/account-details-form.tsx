@@ -8,11 +8,9 @@ import { can } from '@shop/contracts/permissions';
 import { userSchema } from '@shop/contracts/user';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
-import { FormField, invalidProps } from '@/components/ui/form-field';
+import { SelectField, TextareaField, TextField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
 import { Thumbnail } from '@/components/ui/thumbnail';
 import { initials } from '@/lib/initials';
 import { useSessionActions } from '@/lib/session-actions';
@@ -46,9 +44,8 @@ export function AccountDetailsForm({ profile }: { profile: Profile }) {
   // Who manages accounts may change roles, their own included (the server keeps one such account).
   const isAdmin = can(profile.role, 'users:manage');
   const {
-    register,
     control,
-    fieldError,
+    field,
     submit,
     formState: { isDirty },
   } = useSchemaForm(profileUpdateSchema, {
@@ -89,9 +86,7 @@ export function AccountDetailsForm({ profile }: { profile: Profile }) {
             </div>
           </div>
 
-          <FormField id="profile-name" label={t('Name')} error={fieldError('name')}>
-            <Input id="profile-name" autoComplete="name" {...invalidProps('profile-name', fieldError('name'))} {...register('name')} />
-          </FormField>
+          <TextField label={t('Name')} field={field('name', 'profile-name')} autoComplete="name" />
 
           <div className="space-y-1.5">
             <Label htmlFor="profile-email">{t('Email')}</Label>
@@ -104,37 +99,22 @@ export function AccountDetailsForm({ profile }: { profile: Profile }) {
             </p>
           </div>
 
-          <FormField id="profile-phone" label={t('Phone')} error={fieldError('phone')}>
-            <Input id="profile-phone" type="tel" autoComplete="tel" {...invalidProps('profile-phone', fieldError('phone'))} {...register('phone')} />
-          </FormField>
+          <TextField label={t('Phone')} field={field('phone', 'profile-phone')} type="tel" autoComplete="tel" />
 
-          <FormField id="profile-avatar" label={t('Avatar URL')} error={fieldError('avatar')}>
-            <Input
-              id="profile-avatar"
-              type="url"
-              inputMode="url"
-              placeholder="https://"
-              {...invalidProps('profile-avatar', fieldError('avatar'))}
-              {...register('avatar')}
-            />
-          </FormField>
+          <TextField label={t('Avatar URL')} field={field('avatar', 'profile-avatar')} type="url" inputMode="url" placeholder="https://" />
 
           <div className="sm:col-span-2">
-            <FormField id="profile-bio" label={t('Bio')} error={fieldError('bio')}>
-              <Textarea id="profile-bio" rows={3} {...invalidProps('profile-bio', fieldError('bio'))} {...register('bio')} />
-            </FormField>
+            <TextareaField label={t('Bio')} field={field('bio', 'profile-bio')} rows={3} />
           </div>
 
           {isAdmin ? (
-            <FormField id="profile-role" label={t('Role')} error={fieldError('role')}>
-              <Select id="profile-role" {...invalidProps('profile-role', fieldError('role'))} {...register('role')}>
-                {roleSchema.options.map((role) => (
-                  <option key={role} value={role}>
-                    {t(role)}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
+            <SelectField label={t('Role')} field={field('role', 'profile-role')}>
+              {roleSchema.options.map((role) => (
+                <option key={role} value={role}>
+                  {t(role)}
+                </option>
+              ))}
+            </SelectField>
           ) : (
             <div className="space-y-1.5">
               <p className="text-sm font-medium text-slate-700 dark:text-slate-300">{t('Role')}</p>

@@ -3,8 +3,7 @@ import { DEFAULT_PROMOTION_DISCOUNT, promotionInputSchema, type Promotion, type 
 import { ProductPicker } from '@/components/product-picker/product-picker';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Modal, ModalForm } from '@/components/ui/dialog';
-import { FormField, invalidProps } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { FormField, invalidProps, TextField } from '@/components/ui/form-field';
 import { recordSubmit, type RecordDialogProps, type RecordSubmit } from '@/lib/record-submit';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { useCreatePromotion } from '../api/create-promotion';
@@ -31,7 +30,7 @@ export function PromotionFormDialog({ open, record: promotion, onOpenChange, onS
 
 function PromotionForm({ promotion, submit, onCancel }: { promotion: Promotion | null; submit: RecordSubmit<PromotionInput, Promotion>; onCancel: () => void }) {
   const { t } = useTranslation();
-  const { register, control, fieldError, submit: onSubmit } = useSchemaForm(promotionInputSchema, {
+  const { register, control, field, fieldError, submit: onSubmit } = useSchemaForm(promotionInputSchema, {
     defaultValues: {
       title: promotion?.title ?? '',
       product_id: promotion?.product_id,
@@ -44,9 +43,7 @@ function PromotionForm({ promotion, submit, onCancel }: { promotion: Promotion |
 
   return (
     <ModalForm onSubmit={onSubmit} saving={submit.saving} onCancel={onCancel}>
-      <FormField id="promotion-title" label={t('Title')} error={fieldError('title')}>
-        <Input id="promotion-title" {...invalidProps('promotion-title', fieldError('title'))} {...register('title')} />
-      </FormField>
+      <TextField label={t('Title')} field={field('title', 'promotion-title')} />
       <FormField id="promotion-product" label={t('Product')} error={fieldError('product_id')}>
         <ProductPicker
           id="promotion-product"
@@ -57,21 +54,16 @@ function PromotionForm({ promotion, submit, onCancel }: { promotion: Promotion |
         />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="promotion-discount" label={t('Discount (%)')} error={fieldError('discount')}>
-          <Input
-            id="promotion-discount"
-            type="number"
-            inputMode="decimal"
-            min="0"
-            max="100"
-            step="0.01"
-            {...invalidProps('promotion-discount', fieldError('discount'))}
-            {...register('discount', { valueAsNumber: true })}
-          />
-        </FormField>
-        <FormField id="promotion-valid-until" label={t('Valid Until')} error={fieldError('valid_until')}>
-          <Input id="promotion-valid-until" type="date" {...invalidProps('promotion-valid-until', fieldError('valid_until'))} {...register('valid_until')} />
-        </FormField>
+        <TextField
+          label={t('Discount (%)')}
+          field={field('discount', 'promotion-discount', { valueAsNumber: true })}
+          type="number"
+          inputMode="decimal"
+          min="0"
+          max="100"
+          step="0.01"
+        />
+        <TextField label={t('Valid Until')} field={field('valid_until', 'promotion-valid-until')} type="date" />
       </div>
       <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
         <Checkbox {...register('active')} />

@@ -2,9 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { supplierInputSchema, type Supplier, type SupplierInput } from '@shop/contracts/supplier';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Modal, ModalForm } from '@/components/ui/dialog';
-import { FormField, invalidProps } from '@/components/ui/form-field';
+import { FormField, invalidProps, TextareaField, TextField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
 import { recordSubmit, type RecordDialogProps, type RecordSubmit } from '@/lib/record-submit';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { useCreateSupplier } from '../api/create-supplier';
@@ -31,7 +30,7 @@ export function SupplierFormDialog({ open, record: supplier, onOpenChange, onSav
 
 function SupplierForm({ supplier, submit, onCancel }: { supplier: Supplier | null; submit: RecordSubmit<SupplierInput, Supplier>; onCancel: () => void }) {
   const { t } = useTranslation();
-  const { register, fieldError, submit: onSubmit } = useSchemaForm(supplierInputSchema, {
+  const { register, field, fieldError, submit: onSubmit } = useSchemaForm(supplierInputSchema, {
     defaultValues: {
       code: supplier?.code ?? '',
       name: supplier?.name ?? '',
@@ -63,28 +62,15 @@ function SupplierForm({ supplier, submit, onCancel }: { supplier: Supplier | nul
       {text('code', t('Code'))}
       {text('name', t('Name'))}
       {text('contact_name', t('Contact Name'))}
-      <FormField id="supplier-phone" label={t('Phone')} error={fieldError('phone')}>
-        <Input id="supplier-phone" type="tel" autoComplete="off" {...invalidProps('supplier-phone', fieldError('phone'))} {...register('phone')} />
-      </FormField>
+      <TextField label={t('Phone')} field={field('phone', 'supplier-phone')} type="tel" autoComplete="off" />
       <div className="sm:col-span-2">
-        <FormField id="supplier-email" label={t('Email')} error={fieldError('email')}>
-          <Input
-            id="supplier-email"
-            type="email"
-            inputMode="email"
-            autoComplete="off"
-            {...invalidProps('supplier-email', fieldError('email'))}
-            {...register('email')}
-          />
-        </FormField>
+        <TextField label={t('Email')} field={field('email', 'supplier-email')} type="email" inputMode="email" autoComplete="off" />
       </div>
       {text('address', t('Address'), true)}
       {text('city', t('City'))}
       {text('country', t('Country'))}
       <div className="sm:col-span-2">
-        <FormField id="supplier-notes" label={t('Notes')} error={fieldError('notes')}>
-          <Textarea id="supplier-notes" {...invalidProps('supplier-notes', fieldError('notes'))} {...register('notes')} />
-        </FormField>
+        <TextareaField label={t('Notes')} field={field('notes', 'supplier-notes')} />
       </div>
       <label className="flex items-center gap-2 text-sm text-slate-700 sm:col-span-2 dark:text-slate-300">
         <Checkbox {...register('active')} />

@@ -1,13 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { generalSettingsSchema } from '@shop/contracts/settings';
-import { FormField, invalidProps } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
+import { TextareaField, TextField } from '@/components/ui/form-field';
 import { CheckField, SectionForm, useSectionForm } from './section-form';
 
 export function GeneralSettings() {
   const { t } = useTranslation();
-  const { form, onSubmit, saving, canWrite, errorOf } = useSectionForm('general', generalSettingsSchema);
+  const { form, onSubmit, saving, canWrite } = useSectionForm('general', generalSettingsSchema);
   const { register } = form;
 
   return (
@@ -20,38 +18,12 @@ export function GeneralSettings() {
       dirty={form.formState.isDirty}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="settings-name" label={t('Shop name')} error={errorOf('name')}>
-          <Input id="settings-name" autoComplete="organization" {...invalidProps('settings-name', errorOf('name'))} maxLength={120} {...register('name')} />
-        </FormField>
-        <FormField id="settings-email" label={t('Email')} error={errorOf('email')}>
-          <Input
-            id="settings-email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            {...invalidProps('settings-email', errorOf('email'))}
-            maxLength={254}
-            {...register('email')}
-          />
-        </FormField>
-        <FormField id="settings-phone" label={t('Phone')} error={errorOf('phone')}>
-          <Input id="settings-phone" type="tel" autoComplete="tel" {...invalidProps('settings-phone', errorOf('phone'))} maxLength={40} {...register('phone')} />
-        </FormField>
-        <FormField id="settings-logo" label={t('Logo URL')} error={errorOf('logo')}>
-          <Input
-            id="settings-logo"
-            type="url"
-            inputMode="url"
-            placeholder="https://"
-            {...invalidProps('settings-logo', errorOf('logo'))}
-            maxLength={2048}
-            {...register('logo')}
-          />
-        </FormField>
+        <TextField label={t('Shop name')} field={form.field('name', 'settings-name')} autoComplete="organization" maxLength={120} />
+        <TextField label={t('Email')} field={form.field('email', 'settings-email')} type="email" inputMode="email" autoComplete="email" maxLength={254} />
+        <TextField label={t('Phone')} field={form.field('phone', 'settings-phone')} type="tel" autoComplete="tel" maxLength={40} />
+        <TextField label={t('Logo URL')} field={form.field('logo', 'settings-logo')} type="url" inputMode="url" placeholder="https://" maxLength={2048} />
         <div className="sm:col-span-2">
-          <FormField id="settings-address" label={t('Address')} error={errorOf('address')}>
-            <Textarea id="settings-address" rows={2} {...invalidProps('settings-address', errorOf('address'))} maxLength={500} {...register('address')} />
-          </FormField>
+          <TextareaField label={t('Address')} field={form.field('address', 'settings-address')} rows={2} maxLength={500} />
         </div>
       </div>
       <CheckField

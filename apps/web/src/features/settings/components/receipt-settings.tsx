@@ -2,8 +2,7 @@ import { ImageIcon, QrCode } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { receiptSettingsSchema, type Settings } from '@shop/contracts/settings';
-import { FormField, invalidProps } from '@/components/ui/form-field';
-import { Textarea } from '@/components/ui/textarea';
+import { TextareaField } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
 import { useShopSettings } from '@/lib/shop-settings';
 import { CheckField, SectionForm, useSectionForm } from './section-form';
@@ -12,7 +11,7 @@ const PAPER_WIDTHS = ['58', '80'] as const;
 
 export function ReceiptSettings() {
   const { t } = useTranslation();
-  const { form, onSubmit, saving, canWrite, errorOf } = useSectionForm('receipts', receiptSettingsSchema);
+  const { form, onSubmit, saving, canWrite } = useSectionForm('receipts', receiptSettingsSchema);
   const { register, control } = form;
   const receipt = useWatch({ control }) as Settings['receipts'];
 
@@ -30,19 +29,14 @@ export function ReceiptSettings() {
         <CheckField id="settings-receipt-logo" label={t('Show logo')} {...register('showLogo')} />
         <CheckField id="settings-receipt-qr" label={t('Show QR code')} {...register('showQR')} />
       </div>
-      <FormField id="settings-receipt-header" label={t('Header')} error={errorOf('header')}>
-        <Textarea
-          id="settings-receipt-header"
-          rows={2}
-          placeholder={t('e.g. Wi-Fi password or opening hours')}
-          {...invalidProps('settings-receipt-header', errorOf('header'))}
-          maxLength={500}
-          {...register('header')}
-        />
-      </FormField>
-      <FormField id="settings-receipt-footer" label={t('Footer')} error={errorOf('footer')}>
-        <Textarea id="settings-receipt-footer" rows={2} {...invalidProps('settings-receipt-footer', errorOf('footer'))} maxLength={500} {...register('footer')} />
-      </FormField>
+      <TextareaField
+        label={t('Header')}
+        field={form.field('header', 'settings-receipt-header')}
+        rows={2}
+        placeholder={t('e.g. Wi-Fi password or opening hours')}
+        maxLength={500}
+      />
+      <TextareaField label={t('Footer')} field={form.field('footer', 'settings-receipt-footer')} rows={2} maxLength={500} />
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-700 dark:text-slate-300">{t('Paper width')}</legend>
         <div className="flex gap-6">

@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { serviceSettingsSchema } from '@shop/contracts/settings';
-import { FormField, invalidProps } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { TextField } from '@/components/ui/form-field';
 import { CheckField, SectionForm, useSectionForm } from './section-form';
 
 export function ServiceSettings() {
   const { t } = useTranslation();
-  const { form, onSubmit, saving, canWrite, errorOf } = useSectionForm('service', serviceSettingsSchema);
+  const { form, onSubmit, saving, canWrite } = useSectionForm('service', serviceSettingsSchema);
   const { register } = form;
 
   return (
@@ -20,18 +19,15 @@ export function ServiceSettings() {
     >
       <CheckField id="settings-service-enabled" label={t('Charge a service charge')} {...register('enabled')} />
       <div className="max-w-xs">
-        <FormField id="settings-service-percent" label={t('Service charge (%)')} error={errorOf('percent')}>
-          <Input
-            id="settings-service-percent"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            max="100"
-            {...invalidProps('settings-service-percent', errorOf('percent'))}
-            {...register('percent', { valueAsNumber: true })}
-          />
-        </FormField>
+        <TextField
+          label={t('Service charge (%)')}
+          field={form.field('percent', 'settings-service-percent', { valueAsNumber: true })}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          max="100"
+        />
       </div>
       <CheckField
         id="settings-service-auto-apply"

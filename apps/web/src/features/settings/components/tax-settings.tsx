@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { fromCents, toBasisPoints } from '@shop/contracts/money';
 import { priceSale } from '@shop/contracts/pricing';
 import { taxSettingsSchema } from '@shop/contracts/settings';
-import { FormField, invalidProps } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { TextField } from '@/components/ui/form-field';
 import { formatMoney } from '@/lib/format';
 import { CheckField, SectionForm, useSectionForm } from './section-form';
 
@@ -13,7 +12,7 @@ const EXAMPLE_SUBTOTAL_CENTS = 10_000;
 
 export function TaxSettings() {
   const { t } = useTranslation();
-  const { form, onSubmit, saving, canWrite, errorOf } = useSectionForm('taxes', taxSettingsSchema);
+  const { form, onSubmit, saving, canWrite } = useSectionForm('taxes', taxSettingsSchema);
   const { register, control } = form;
   const [enabled, inclusive, rate] = useWatch({ control, name: ['enabled', 'inclusive', 'rate'] });
 
@@ -34,18 +33,15 @@ export function TaxSettings() {
         {...register('inclusive')}
       />
       <div className="max-w-xs">
-        <FormField id="settings-tax-rate" label={t('Tax rate (%)')} error={errorOf('rate')}>
-          <Input
-            id="settings-tax-rate"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            max="100"
-            {...invalidProps('settings-tax-rate', errorOf('rate'))}
-            {...register('rate', { valueAsNumber: true })}
-          />
-        </FormField>
+        <TextField
+          label={t('Tax rate (%)')}
+          field={form.field('rate', 'settings-tax-rate', { valueAsNumber: true })}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          max="100"
+        />
       </div>
       <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600 tabular-nums dark:bg-slate-800/60 dark:text-slate-300">
         {taxExample(enabled, inclusive, rate, t)}

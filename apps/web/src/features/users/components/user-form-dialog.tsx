@@ -1,10 +1,8 @@
-import type { UseFormRegisterReturn } from 'react-hook-form';
+
 import { useTranslation } from 'react-i18next';
 import { userCreateSchema, userUpdateSchema, type StaffAccount } from '@shop/contracts/user';
 import { Modal, ModalForm } from '@/components/ui/dialog';
-import { FormField, invalidProps } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { SelectField, TextField, type BoundField } from '@/components/ui/form-field';
 import type { RecordDialogProps, SaveMode } from '@/lib/record-submit';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { useCreateUser } from '../api/create-user';
@@ -42,7 +40,7 @@ type FormProps = { saving: boolean; onCancel: () => void; onSaved: () => void };
 
 function AddUserForm({ create, saving, onCancel, onSaved }: FormProps & { create: ReturnType<typeof useCreateUser> }) {
   const { t } = useTranslation();
-  const { register, fieldError, submit } = useSchemaForm(userCreateSchema, {
+  const { field, submit } = useSchemaForm(userCreateSchema, {
     defaultValues: { name: '', email: '', role: 'Staff', password: '' },
     save: create.mutate,
     successToast: () => t('User added'),
@@ -53,16 +51,8 @@ function AddUserForm({ create, saving, onCancel, onSaved }: FormProps & { create
 
   return (
     <ModalForm onSubmit={submit} saving={saving} onCancel={onCancel}>
-      <AccountFields register={register} fieldError={fieldError} />
-      <FormField id="user-password" label={t('Initial password')} error={fieldError('password')}>
-        <Input
-          id="user-password"
-          type="password"
-          autoComplete="new-password"
-          {...invalidProps('user-password', fieldError('password'))}
-          {...register('password')}
-        />
-      </FormField>
+      <AccountFields field={field} />
+      <TextField label={t('Initial password')} field={field('password', 'user-password')} type="password" autoComplete="new-password" />
     </ModalForm>
   );
 }
@@ -75,7 +65,7 @@ function EditUserForm({
   onSaved,
 }: FormProps & { account: StaffAccount; update: ReturnType<typeof useUpdateUser> }) {
   const { t } = useTranslation();
-  const { register, fieldError, submit } = useSchemaForm(userUpdateSchema, {
+  const { field, submit } = useSchemaForm(userUpdateSchema, {
     defaultValues: { name: account.name, email: account.email, role: account.role },
     save: (input, handlers) => update.mutate({ id: account.id, input }, handlers),
     successToast: () => t('User updated'),
@@ -86,7 +76,7 @@ function EditUserForm({
 
   return (
     <ModalForm onSubmit={submit} saving={saving} onCancel={onCancel}>
-      <AccountFields register={register} fieldError={fieldError} />
+      <AccountFields field={field} />
     </ModalForm>
   );
 }
@@ -94,38 +84,19 @@ function EditUserForm({
 type AccountFieldName = 'name' | 'email' | 'role';
 
 /** Name, e-mail and role: the same three fields when adding and when editing an account. */
-function AccountFields({
-  register,
-  fieldError,
-}: {
-  register: (name: AccountFieldName) => UseFormRegisterReturn;
-  fieldError: (name: AccountFieldName) => string | undefined;
-}) {
+function AccountFields({ field }: { field: (name: AccountFieldName, id: string) => BoundField }) {
   const { t } = useTranslation();
   return (
     <>
-      <FormField id="user-name" label={t('Name')} error={fieldError('name')}>
-        <Input id="user-name" autoComplete="off" {...invalidProps('user-name', fieldError('name'))} {...register('name')} />
-      </FormField>
-      <FormField id="user-email" label={t('Email')} error={fieldError('email')}>
-        <Input
-          id="user-email"
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          {...invalidProps('user-email', fieldError('email'))}
-          {...register('email')}
-        />
-      </FormField>
-      <FormField id="user-role" label={t('Role')} error={fieldError('role')}>
-        <Select id="user-role" {...invalidProps('user-role', fieldError('role'))} {...register('role')}>
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {t(role)}
-            </option>
-          ))}
-        </Select>
-      </FormField>
+      <TextField label={t('Name')} field={field('name', 'user-name')} autoComplete="off" />
+      <TextField label={t('Email')} field={field('email', 'user-email')} type="email" inputMode="email" autoComplete="off" />
+      <SelectField label={t('Role')} field={field('role', 'user-role')}>
+        {ROLES.map((role) => (
+          <option key={role} value={role}>
+            {t(role)}
+          </option>
+        ))}
+      </SelectField>
     </>
   );
 }
