@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { DbHandle } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { tooManyRequests } from './lib/errors';
+import { HTTP_DEFAULTS, nodeServerOptions, readTls, type HttpLimits, type TlsFiles } from './lib/http-limits';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -44,17 +45,29 @@ export interface BuildAppOptions {
   loginRateLimitPerMinute?: number;
   /** Behind a proxy, trust X-Forwarded-For for the client address. */
   trustProxy?: boolean;
+  /** Timeouts and the connection cap (lib/http-limits.ts); the defaults suit a shop. */
+  http?: HttpLimits;
+  /** Serve over HTTPS with these PEM files (and send HSTS); plain HTTP without. */
+  tls?: TlsFiles | null;
 }
 
 export const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the whole server (plugins, then routes) without listening, so tests can `inject`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const limits = options.http ?? HTTP_DEFAULTS;
+  const serverOptions = nodeServerOptions(limits);
+  const tls = options.tls ? readTls(options.tls) : null;
+  // One instance type for both: HTTPS changes how the server is made, not what the app sees.
   const app = Fastify({
     logger: { level: options.logLevel ?? 'info' },
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
-  });
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    ...(tls ? { https: { ...serverOptions, ...tls } } : { http: serverOptions }),
+  }) as unknown as FastifyInstance;
+  app.server.maxConnections = limits.maxConnections;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('loginRateLimitPerMinute', options.loginRateLimitPerMinute ?? 30);
@@ -73,8 +86,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         'upgrade-insecure-requests': null,
       },
     },
-    // The console is served over plain HTTP on a shop's LAN; HSTS would lock tablets out.
-    hsts: false,
+    // Over plain HTTP (loopback, or a shop that has not set up HTTPS) HSTS would lock tablets out;
+    // once the server has a certificate, browsers are told to keep to HTTPS.
+    hsts: tls ? { maxAge: 180 * 24 * 60 * 60, includeSubDomains: false } : false,
   });
   await app.register(rateLimit, {
     global: false,

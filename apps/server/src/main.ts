@@ -22,17 +22,25 @@ async function main() {
     webDist: env.WEB_DIST ?? defaultWebDist(),
     logLevel: env.LOG_LEVEL,
     loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
+    http: {
+      headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: env.MAX_CONNECTIONS,
+    },
+    tls: env.HTTPS_CERT && env.HTTPS_KEY ? { cert: env.HTTPS_CERT, key: env.HTTPS_KEY } : null,
   });
   await app.listen({ host: env.HOST, port: env.PORT });
   startExpirySweep(app.services, app.log);
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const scheme = env.HTTPS_CERT ? 'https' : 'http';
   const lines = [
     '',
-    `  Shop console is running: http://localhost:${port}`,
+    `  Shop console is running: ${scheme}://localhost:${port}`,
     `  Database: ${database.kind === 'sqlite' ? `SQLite file ${database.location}` : database.location}`,
-    `  API reference: http://localhost:${port}/api/docs`,
+    `  API reference: ${scheme}://localhost:${port}/api/docs`,
   ];
   if (initial.seeded === 'admin') lines.push(`  First Admin created: ${initial.email}`);
   if (env.SEED_DEMO) {

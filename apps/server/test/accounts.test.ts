@@ -286,8 +286,9 @@ describe(`staff accounts (${dbKind})`, () => {
     const signUp = await app.inject({ method: 'POST', url: '/api/signup', payload: { name: 'Walk In', email: 'walkin@demo.shop', password: 'Bright-morning-8' } });
     expect(signUp.statusCode).toBe(201);
     expect(signUp.json().message).toBe('Signed up! An administrator will approve your account before you can sign in.');
+    // Asking again with the same e-mail is answered the same way and makes no second account.
     const again = await app.inject({ method: 'POST', url: '/api/signup', payload: { name: 'Walk In', email: 'WALKIN@demo.shop', password: 'Bright-morning-8' } });
-    expect(again.statusCode).toBe(409);
+    expect(again.statusCode).toBe(201);
     const bad = await app.inject({ method: 'POST', url: '/api/signup', payload: { name: '', email: 'x', password: '123' } });
     expect(Object.keys(bad.json().errors).sort()).toEqual(['email', 'name', 'password']);
 
@@ -295,7 +296,7 @@ describe(`staff accounts (${dbKind})`, () => {
     expect(waiting).toEqual({ status: 403, body: { message: 'Your account is waiting for an administrator to approve it.' } });
 
     const notices = await call(tokens.Admin, 'GET', '/api/notifications?unread=1');
-    expect(notices.body.data[0]).toMatchObject({ kind: 'signup', params: { name: 'Walk In', email: 'walkin@demo.shop' }, link: '/users?status=Pending', read: false });
+    expect(notices.body.data.find((n: { kind: string }) => n.kind === 'signup')).toMatchObject({ kind: 'signup', params: { name: 'Walk In', email: 'walkin@demo.shop' }, link: '/users?status=Pending', read: false });
     expect((await call(tokens.Manager, 'GET', '/api/notifications')).body.data.some((n: { kind: string }) => n.kind === 'signup')).toBe(false);
 
     const pending = await call(tokens.Admin, 'GET', '/api/users?status=Pending');
@@ -329,5 +330,82 @@ describe(`staff accounts (${dbKind})`, () => {
     expect((await call(tokens.Admin, 'GET', '/api/users?q=gone')).body.data).toEqual([]);
     // The address is free for a new account.
     expect((await call(tokens.Admin, 'POST', '/api/users', { name: 'Back Again', email: 'gone@demo.shop', role: 'Staff', password: 'Long-enough-1' })).status).toBe(201);
+  });
+});
+
+describe(`guessing secrets, one at a time or all at once (${dbKind})`, () => {
+  const statuses = (answers: { statusCode: number }[]) => answers.map((a) => a.statusCode);
+  const count = (list: number[], status: number) => list.filter((s) => s === status).length;
+
+  it('checks at most five of thirty parallel sign-in guesses for one account, even with the right password among them', async () => {
+    const user = await addUser('Burst Target', 'burst@demo.shop', 'Staff');
+    const guesses = Array.from({ length: 30 }, (_, n) => (n === 17 ? user.password : `wrong-guess-${n}`));
+    const answers = statuses(await Promise.all(guesses.map((password) => app.inject({ method: 'POST', url: '/api/login', payload: { email: 'burst@demo.shop', password } }))));
+    // Only the attempts that got a place were checked (401 wrong, or 200 if the right one was among them).
+    expect(count(answers, 401) + count(answers, 200)).toBeLessThanOrEqual(5);
+    expect(count(answers, 429)).toBeGreaterThanOrEqual(25);
+    if (count(answers, 200) === 0) expect((await login('burst@demo.shop', user.password)).status).toBe(429);
+    clock.advance(16 * 60 * 1000);
+    expect((await login('burst@demo.shop', user.password)).status).toBe(200);
+  });
+
+  it('checks at most five of thirty parallel two-step codes at sign-in', async () => {
+    const user = await addUser('Code Target', 'codes@demo.shop', 'Staff');
+    const on = await call(user.token, 'POST', '/api/profile/twofa/toggle', { enabled: true });
+    const codes = Array.from({ length: 30 }, (_, n) => String(100000 + n * 7919).slice(0, 6));
+    const answers = statuses(await Promise.all(codes.map((code) => app.inject({ method: 'POST', url: '/api/login', payload: { email: 'codes@demo.shop', password: user.password, code } }))));
+    expect(count(answers, 401)).toBeLessThanOrEqual(5);
+    expect(count(answers, 429)).toBeGreaterThanOrEqual(25);
+    // The right code is refused too until the window has passed.
+    expect((await login('codes@demo.shop', user.password, totpCode(on.body.secret, timeStep(clock.now())))).status).toBe(429);
+    clock.advance(16 * 60 * 1000);
+    expect((await login('codes@demo.shop', user.password, totpCode(on.body.secret, timeStep(clock.now())))).status).toBe(200);
+  });
+
+  it('throttles the code that turns two-step sign-in off, as sign-in is', async () => {
+    const user = await addUser('Stolen Session', 'stolen@demo.shop', 'Staff');
+    const on = await call(user.token, 'POST', '/api/profile/twofa/toggle', { enabled: true });
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, n) => call(user.token, 'POST', '/api/profile/twofa/toggle', { enabled: false, code: String(200000 + n) })),
+    );
+    expect(answers.filter((a) => a.status === 422).length).toBeLessThanOrEqual(5);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused.length).toBeGreaterThanOrEqual(25);
+    expect(refused[0]!.body).toMatchObject({ message: 'Too many wrong attempts. Try again in 15 minutes.', retry_after: 900 });
+    const right = await call(user.token, 'POST', '/api/profile/twofa/toggle', { enabled: false, code: totpCode(on.body.secret, timeStep(clock.now())) });
+    expect(right.status).toBe(429);
+    expect((await call(user.token, 'GET', '/api/profile')).body.data.two_fa_enabled).toBe(true);
+    clock.advance(16 * 60 * 1000);
+  });
+
+  it('throttles the current password on a password change and on deleting the account', async () => {
+    const user = await addUser('Shared Till', 'shared@demo.shop', 'Staff');
+    for (let n = 0; n < 5; n += 1) {
+      const wrong = await call(user.token, 'PUT', '/api/profile/password', { current_password: `guess-${n}-x`, new_password: 'Quiet-harbour-61', new_password_confirmation: 'Quiet-harbour-61' });
+      expect(wrong.status).toBe(422);
+    }
+    const sixth = await call(user.token, 'PUT', '/api/profile/password', { current_password: user.password, new_password: 'Quiet-harbour-61', new_password_confirmation: 'Quiet-harbour-61' });
+    expect(sixth.status).toBe(429);
+    const deleting = await call(user.token, 'DELETE', '/api/profile', { password: user.password });
+    expect(deleting.status).toBe(429);
+    expect((await call(user.token, 'GET', '/api/me')).status).toBe(200);
+
+    clock.advance(16 * 60 * 1000);
+    const changed = await call(user.token, 'PUT', '/api/profile/password', { current_password: user.password, new_password: 'Quiet-harbour-61', new_password_confirmation: 'Quiet-harbour-61' });
+    expect(changed.status).toBe(200);
+  });
+
+  it('answers a sign-up for a known e-mail as any other, and tells the Admins instead', async () => {
+    const fresh = await app.inject({ method: 'POST', url: '/api/signup', payload: { name: 'New Face', email: 'newface@demo.shop', password: 'Bright-morning-8' } });
+    const known = await app.inject({ method: 'POST', url: '/api/signup', payload: { name: 'Curious Visitor', email: 'Manager@demo.shop', password: 'Bright-morning-8' } });
+    expect(known.statusCode).toBe(fresh.statusCode);
+    expect(known.json()).toEqual(fresh.json());
+    // Nothing about the existing account changed.
+    expect((await login('manager@demo.shop', 'demo1234')).status).toBe(200);
+    expect((await call(tokens.Admin, 'GET', '/api/users?q=Curious')).body.data).toEqual([]);
+    const notices = (await call(tokens.Admin, 'GET', '/api/notifications?unread=1')).body.data;
+    expect(notices).toContainEqual(
+      expect.objectContaining({ kind: 'signup_duplicate', params: { name: 'Curious Visitor', email: 'manager@demo.shop' }, title: 'Sign-up with a known e-mail: manager@demo.shop' }),
+    );
   });
 });

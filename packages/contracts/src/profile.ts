@@ -143,6 +143,7 @@ export const PROFILE_MESSAGES = {
   twoFaAlreadyOn: 'Two-step sign-in is already on.',
   twoFaAlreadyOff: 'Two-step sign-in is already off.',
   twoFaCodeNeeded: 'Enter a current code from your authenticator app, or a backup code, to turn two-step sign-in off.',
+  twoFaCodeWrong: 'That code is not valid.',
   notifyUpdated: 'Notification settings saved',
   sessionRevoked: 'Session signed out',
   othersRevoked: 'Signed out of every other session',

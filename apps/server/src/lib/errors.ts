@@ -55,8 +55,12 @@ export const unauthenticated = (message: string = API_MESSAGES.unauthenticated, 
 export const forbidden = (message: string = API_MESSAGES.forbidden, options?: ProblemOptions) => new AppError('forbidden', message, options);
 export const notFound = (message: string = API_MESSAGES.notFound) => new AppError('not_found', message);
 export const conflict = (message: string, options?: ProblemOptions) => new AppError('conflict', message, options);
+/** 429 with the wait in the Retry-After header and in the body (`retry_after`, seconds) for clients to word it themselves. */
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new AppError('rate_limited', message, { headers: { 'retry-after': String(Math.ceil(retryAfterSeconds)) } });
+  new AppError('rate_limited', message, {
+    headers: { 'retry-after': String(Math.ceil(retryAfterSeconds)) },
+    details: { retry_after: Math.ceil(retryAfterSeconds) },
+  });
 
 /** The first message of a set of field errors, for the answer's own message. */
 export const firstMessage = (errors: Record<string, string[]>, fallback: string = API_MESSAGES.invalid) => Object.values(errors)[0]?.[0] ?? fallback;

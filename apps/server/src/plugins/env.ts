@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { HTTP_DEFAULTS } from '../lib/http-limits';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -21,6 +22,23 @@ const envSchema = z
     LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
     WEB_DIST: z.string().optional(),
+    // How long a client may take to send its request headers, and the whole request with its body;
+    // how long an idle kept-alive connection stays open; how many connections are served at once.
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(HTTP_DEFAULTS.headersTimeoutMs),
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(HTTP_DEFAULTS.requestTimeoutMs),
+    KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(HTTP_DEFAULTS.keepAliveTimeoutMs),
+    MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(HTTP_DEFAULTS.maxConnections),
+    // Serve over HTTPS with this certificate (PEM files; `npm run cert` makes a pair for the shop's network).
+    HTTPS_CERT: z.string().optional(),
+    HTTPS_KEY: z.string().optional(),
+  })
+  .refine((env) => Boolean(env.HTTPS_CERT) === Boolean(env.HTTPS_KEY), {
+    message: 'set both HTTPS_CERT and HTTPS_KEY, or neither',
+    path: ['HTTPS_CERT'],
+  })
+  .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
+    message: 'must not be longer than REQUEST_TIMEOUT_MS',
+    path: ['HEADERS_TIMEOUT_MS'],
   });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };

@@ -43,6 +43,12 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
       return { schema: { ...schema, [ACCESS_EXTENSION]: input.route.config?.access }, url };
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // The reference is read on the shop's own network over plain HTTP too: asking the browser to
+    // upgrade its assets to https would break it there.
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/g, ''),
+  });
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 });

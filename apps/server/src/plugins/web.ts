@@ -17,8 +17,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
       root,
       wildcard: true,
       cacheControl: false,
-      setHeaders(res, filePath) {
-        res.setHeader(
+      setHeaders(reply, filePath) {
+        reply.header(
           'cache-control',
           filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );

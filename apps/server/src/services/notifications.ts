@@ -116,6 +116,18 @@ export async function notifySignUp(tx: ServiceContext, user: { id: number; name:
   );
 }
 
+/**
+ * Someone asked for an account with an e-mail that already has one. The visitor hears the same
+ * as any sign-up (so sign-up does not tell which accounts exist); the Admins hear the truth.
+ */
+export async function notifySignUpDuplicate(tx: ServiceContext, attempt: { name: string; email: string; at: string }): Promise<void> {
+  await raise(
+    tx,
+    { kind: 'signup_duplicate', params: { name: attempt.name, email: attempt.email }, link: '/users', dedupeKey: `signup-duplicate:${attempt.email}:${attempt.at}` },
+    { permission: 'users:manage' },
+  );
+}
+
 export const EXPIRY_NOTICE_DAYS = 7;
 
 /**
@@ -170,6 +182,11 @@ function describe(kind: NotificationKind, params: Params): { title: string; body
       return { title: `Refund ${params.refund}`, body: `${params.by} refunded ${Number(params.amount).toFixed(2)} on sale ${params.sale}.` };
     case 'signup':
       return { title: `Sign-up waiting: ${params.name}`, body: `${params.name} (${params.email}) asked for an account. Approve it on the Users screen.` };
+    case 'signup_duplicate':
+      return {
+        title: `Sign-up with a known e-mail: ${params.email}`,
+        body: `Someone asked for an account as ${params.name} with ${params.email}, which already has one. Nothing was changed.`,
+      };
   }
 }
 

@@ -19,6 +19,7 @@ import { hashPassword, verifyPassword } from '../lib/passwords';
 import { assertAnotherActiveAdmin, deactivateAccount, isActiveAdmin } from './accounts';
 import { recordAudit } from './audit';
 import type { ServiceContext } from './context';
+import { checkOwnSecret } from './login-throttle';
 import { readPreferences } from './notifications';
 import { revokeUserSessions } from './sessions';
 import { backupCodesLeft, clearTwoFactor } from './two-factor';
@@ -82,7 +83,7 @@ export async function changePassword(
   sessionId: number,
   input: { current_password: string; new_password: string },
 ): Promise<void> {
-  if (!(await verifyPassword(user.password_hash, input.current_password))) {
+  if (!(await checkOwnSecret(ctx, user.id, () => verifyPassword(user.password_hash, input.current_password)))) {
     throw unprocessable(PROFILE_MESSAGES.currentPasswordWrong, { field: 'current_password' });
   }
   const strength = newPasswordSchema.safeParse(input.new_password);
@@ -165,7 +166,7 @@ export async function deactivateSelf(ctx: ServiceContext, user: UserRow): Promis
  * rather than removed: no name, e-mail, password, sessions, keys or notifications are left.
  */
 export async function deleteSelf(ctx: ServiceContext, user: UserRow, password: string): Promise<void> {
-  if (!(await verifyPassword(user.password_hash, password))) {
+  if (!(await checkOwnSecret(ctx, user.id, () => verifyPassword(user.password_hash, password)))) {
     throw unprocessable(PROFILE_MESSAGES.currentPasswordWrong, { field: 'password' });
   }
   const unusable = await hashPassword(randomBytes(32).toString('base64url'));

@@ -18,8 +18,21 @@ type Row = (string | number)[];
 
 const CHUNK = 1000;
 
+/** A plain number written as text ("-2.50"): a spreadsheet reads it as the number it is. */
+const NUMERIC = /^-?\d+(\.\d+)?$/;
+/** What makes a spreadsheet read a cell as a formula or a command. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A text cell a spreadsheet would run as a formula (a customer named `=HYPERLINK(…)`) is written
+ * with a leading apostrophe, so it shows as the text it is; numbers stay numbers.
+ */
+export function spreadsheetSafe(value: string): string {
+  return FORMULA_START.test(value) && !NUMERIC.test(value) ? `'${value}` : value;
+}
+
 function csv(header: string[], rows: AsyncIterable<Row>): Readable {
-  const stream = stringify({ bom: true, header: true, columns: header });
+  const stream = stringify({ bom: true, header: true, columns: header, cast: { string: spreadsheetSafe } });
   void (async () => {
     try {
       for await (const row of rows) {

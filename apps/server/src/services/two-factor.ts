@@ -5,6 +5,7 @@ import { hashToken } from '../lib/tokens';
 import { matchTotp, newBackupCodes, newTotpSecret, normalizeBackupCode, otpauthUrl } from '../lib/totp';
 import { recordAudit } from './audit';
 import type { ServiceContext } from './context';
+import { checkOwnSecret } from './login-throttle';
 import { getSettingsSection } from './settings';
 
 /**
@@ -83,8 +84,8 @@ export async function toggleTwoFactor(ctx: ServiceContext, user: UserRow, input:
 
   if (!user.totp_secret) throw conflict(PROFILE_MESSAGES.twoFaAlreadyOff);
   if (!input.code) throw unprocessable(PROFILE_MESSAGES.twoFaCodeNeeded, { field: 'code' });
-  if (!(await verifySecondFactor(ctx, user, input.code))) {
-    throw unprocessable('That code is not valid.', { field: 'code' });
+  if (!(await checkOwnSecret(ctx, user.id, () => verifySecondFactor(ctx, user, input.code!)))) {
+    throw unprocessable(PROFILE_MESSAGES.twoFaCodeWrong, { field: 'code' });
   }
   await ctx.db.transaction().execute(async (trx) => {
     await clearTwoFactor({ ...ctx, db: trx }, user.id);

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { priceSale } from '@shop/contracts/pricing';
@@ -32,8 +34,26 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-/** Starts the built server on a free loopback port and waits until it answers /api/health. */
-export async function startServer(databaseEnv: Record<string, string>): Promise<ServerProcess> {
+/** One GET over HTTP or HTTPS (trusting `ca`): its status and headers; a connection that fails rejects. */
+export function getOnce(url: string, ca?: Buffer): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const get = url.startsWith('https:') ? https.get : http.get;
+    const req = get(url, { ca, timeout: 10_000 }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('timeout', () => req.destroy(new Error(`GET ${url} timed out`)));
+    req.on('error', reject);
+  });
+}
+
+/**
+ * Starts the built server on a free loopback port and waits until it answers /api/health. With
+ * HTTPS_CERT in the environment it is reached over https, trusting `ca`.
+ */
+export async function startServer(databaseEnv: Record<string, string>, options: { ca?: Buffer } = {}): Promise<ServerProcess> {
   if (!fs.existsSync(builtServer)) throw new Error(`${builtServer} is missing: run \`npm run build\` first`);
   const port = await freePort();
   const child = spawn(process.execPath, [builtServer], {
@@ -54,7 +74,7 @@ export async function startServer(databaseEnv: Record<string, string>): Promise<
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
-  const base = `http://127.0.0.1:${port}`;
+  const base = `${databaseEnv.HTTPS_CERT ? 'https' : 'http'}://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited while starting: ${stderr}`);
@@ -62,8 +82,8 @@ export async function startServer(databaseEnv: Record<string, string>): Promise<
       child.kill('SIGKILL');
       throw new Error(`the server did not answer /api/health within 30 s: ${stderr}`);
     }
-    const healthy = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
+    const healthy = await getOnce(`${base}/api/health`, options.ca).then(
+      (r) => r.status === 200,
       () => false,
     );
     if (healthy) break;

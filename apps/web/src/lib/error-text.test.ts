@@ -19,6 +19,19 @@ describe('failureText', () => {
     expect(failureText(new ApiError(0, TIMEOUT_MESSAGE), 'Failed to load products')).toBe(`Failed to load products: ${TIMEOUT_MESSAGE}`);
   });
 
+  it('words a 429 in the reader language from the wait the server gave', async () => {
+    const { i18n, switchLanguage } = await import('./i18n');
+    await switchLanguage('kh');
+    const error = new ApiError(429, 'Too many wrong attempts. Try again in 15 minutes.', {
+      serverMessage: 'Too many wrong attempts. Try again in 15 minutes.',
+      body: { message: 'Too many wrong attempts. Try again in 15 minutes.', retry_after: 840 },
+    });
+    const kh = i18n.getFixedT('kh');
+    expect(failureText(error, kh('Failed to toggle 2FA'), kh)).toContain('រង់ចាំ 14 នាទី');
+    await switchLanguage('en');
+    expect(failureText(error, 'Failed to toggle 2FA', i18n.getFixedT('en'))).toBe('Failed to toggle 2FA: Too many attempts. Wait 14 min and try again.');
+  });
+
   it('says nothing for an aborted request or a 401', () => {
     expect(failureText(new DOMException('aborted', 'AbortError'), 'Save failed')).toBeNull();
     expect(failureText(new ApiError(401, 'Unauthenticated.', { serverMessage: 'Unauthenticated.' }), 'Save failed')).toBeNull();

@@ -8,12 +8,20 @@ import { ApiError, isAbortError, NETWORK_ERROR_MESSAGE } from './api-client';
  * sent to sign-in). A 403 or lost connection keeps the short text; the global toast says why.
  * A timeout has no global toast, so its reason is added here.
  */
-export function failureText(error: unknown, text: string, translate: (key: string) => string = (key) => key): string | null {
+export function failureText(
+  error: unknown,
+  text: string,
+  translate: (key: string, options?: Record<string, unknown>) => string = (key) => key,
+): string | null {
   if (isAbortError(error)) return null;
   if (!(error instanceof ApiError)) return text;
   if (error.status === 401) return null;
   if (error.status === 0) return error.message === NETWORK_ERROR_MESSAGE ? text : `${text}: ${translate(error.message)}`;
   if (error.status === 403 || !error.serverMessage) return text;
+  if (error.status === 429 && typeof error.body?.retry_after === 'number') {
+    const minutes = Math.max(1, Math.ceil(error.body.retry_after / 60));
+    return `${text}: ${translate('Too many attempts. Wait {{count}} min and try again.', { count: minutes })}`;
+  }
   return `${text}: ${translate(error.serverMessage)}`;
 }
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
 import { useForm } from 'react-hook-form';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { z } from 'zod';
@@ -81,7 +82,7 @@ function PasswordStep({ initialEmail, onChallenge }: { initialEmail: string; onC
     }),
   );
 
-  const failure = loginMutation.error ? signInFailureMessage(loginMutation.error) : null;
+  const failure = loginMutation.error ? signInFailureMessage(loginMutation.error, t) : null;
   const busy = loginMutation.isPending;
 
   return (
@@ -98,7 +99,7 @@ function PasswordStep({ initialEmail, onChallenge }: { initialEmail: string; onC
       }
     >
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
-        {failure ? <AlertBanner>{t(failure)}</AlertBanner> : null}
+        {failure ? <AlertBanner>{failure}</AlertBanner> : null}
 
         <FormField id="email" label={t('Email')} error={errors.email?.message && t(errors.email.message)}>
           <Input
@@ -162,7 +163,7 @@ function CodeStep({ credentials, onBack }: { credentials: Credentials; onBack: (
 
   const onSubmit = handleSubmit(({ code }) => loginMutation.mutate({ ...credentials, code }));
 
-  const failure = loginMutation.error ? signInFailureMessage(loginMutation.error) : null;
+  const failure = loginMutation.error ? signInFailureMessage(loginMutation.error, t) : null;
   const busy = loginMutation.isPending;
   const codeError = errors.code?.message ? t(errors.code.message) : undefined;
 
@@ -178,7 +179,7 @@ function CodeStep({ credentials, onBack }: { credentials: Credentials; onBack: (
       }
     >
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
-        {failure ? <AlertBanner>{t(failure)}</AlertBanner> : null}
+        {failure ? <AlertBanner>{failure}</AlertBanner> : null}
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {t('Signing in as')} <span className="font-medium text-slate-900 dark:text-white">{credentials.email}</span>
         </p>
@@ -203,13 +204,16 @@ function CodeStep({ credentials, onBack }: { credentials: Credentials; onBack: (
   );
 }
 
-/** The server's reason when it gave one (message, else error); otherwise a generic failure. */
-function signInFailureMessage(error: Error): string {
+/** The server's reason when it gave one (message, else error), in the reader's language; otherwise a generic failure. */
+function signInFailureMessage(error: Error, t: TFunction): string {
   if (error instanceof ApiError) {
-    if (error.serverMessage) return error.serverMessage;
+    if (error.status === 429 && typeof error.body?.retry_after === 'number') {
+      return t('Too many attempts. Wait {{count}} min and try again.', { count: Math.max(1, Math.ceil(error.body.retry_after / 60)) });
+    }
+    if (error.serverMessage) return t(error.serverMessage);
     // No answer at all: "network error" tells the user more than "login failed".
-    if (error.status === 0) return error.message;
-    return 'Login failed';
+    if (error.status === 0) return t(error.message);
+    return t('Login failed');
   }
-  return error.message === NO_ACCESS_TOKEN_MESSAGE ? NO_ACCESS_TOKEN_MESSAGE : 'Login failed';
+  return t(error.message === NO_ACCESS_TOKEN_MESSAGE ? NO_ACCESS_TOKEN_MESSAGE : 'Login failed');
 }

@@ -10,6 +10,7 @@ const PARAMS: Record<Notification['kind'], readonly string[]> = {
   expiring: ['product', 'sku', 'remaining', 'expire_date'],
   refund: ['refund', 'sale', 'amount', 'by'],
   signup: ['name', 'email'],
+  signup_duplicate: ['name', 'email'],
 };
 
 /**
@@ -40,6 +41,11 @@ export function notificationText(notification: Notification, t: TFunction): Text
         title: t('Sign-up waiting: {{name}}', params),
         body: t('{{name}} ({{email}}) asked for an account. Approve it on the Users screen.', params),
       };
+    case 'signup_duplicate':
+      return {
+        title: t('Sign-up with a known e-mail: {{email}}', params),
+        body: t('Someone asked for an account as {{name}} with {{email}}, which already has one. Nothing was changed.', params),
+      };
   }
 }
 
@@ -54,5 +60,7 @@ export function notificationLinkText(kind: Notification['kind'], t: TFunction): 
       return t('Open the sale');
     case 'signup':
       return t('Review sign-ups');
+    case 'signup_duplicate':
+      return t('Open the users list');
   }
 }

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { bearer, caller, createTestApp, dbKind, demoTokens } from './support/test-app';
+
+const { app, clock } = await createTestApp();
+const tokens = await demoTokens(app);
+const call = caller(app);
+const download = async (path: string) => {
+  const response = await app.inject({ method: 'GET', url: path, headers: bearer(tokens.Manager) });
+  expect(response.statusCode).toBe(200);
+  return response.body.slice(1).trim().split('\n');
+};
+
+describe(`CSV exports and spreadsheet formulas (${dbKind})`, () => {
+  it('writes text that a spreadsheet would run as a formula with a leading apostrophe, in every export; numbers stay numbers', async () => {
+    // A Staff member names a customer so that a Manager's export would open a link.
+    const customer = (await call(tokens.Staff, 'POST', '/api/customers', { name: '=HYPERLINK("http://evil.example","Refund")', email: 'evil@example.com' })).body.data;
+    expect(customer.name).toBe('=HYPERLINK("http://evil.example","Refund")');
+    const categories = (await call(tokens.Manager, 'GET', '/api/categories?per_page=1')).body.data;
+    const units = (await call(tokens.Manager, 'GET', '/api/units?per_page=1')).body.data;
+    const product = (
+      await call(tokens.Manager, 'POST', '/api/products', { name: '+cmd|calc', sku: '@SKU-1', category_id: categories[0].id, unit_id: units[0].id, price: 2 })
+    ).body.data;
+    expect(product.sku).toBe('@SKU-1');
+    const supplier = (await call(tokens.Manager, 'POST', '/api/suppliers', { name: '-2+3 Foods', code: 'SUP-EVIL' })).body.data;
+    const supply = await call(tokens.Manager, 'POST', '/api/supplies', {
+      supplier_id: supplier.id,
+      invoice_id: '=1+1',
+      invoice_date: clock.now().toISOString().slice(0, 10),
+      payment_method: 'Cash',
+      reference: '@SUM(A1)',
+      items: [{ product_id: product.id, supply_quantity: 5, unit_price: 1 }],
+    });
+    expect(supply.status).toBe(201);
+    const sale = await call(tokens.Staff, 'POST', '/api/sales', {
+      sale_date: clock.now().toISOString(),
+      payment_method: 'Cash',
+      customer_id: customer.id,
+      items: [{ product_id: product.id, quantity: 1, unit_price: 2 }],
+      total_amount: 2.2,
+    });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+
+    const sales = await download(`/api/sales/export?q=${encodeURIComponent(sale.body.data.code)}`);
+    expect(sales).toHaveLength(2);
+    expect(sales[1]).toContain(`,"'=HYPERLINK(""http://evil.example"",""Refund"")",`);
+
+    const purchases = await download(`/api/supplies/export?supplier_id=${supplier.id}`);
+    expect(purchases.find((line) => line.includes('Foods'))).toMatch(/^\d{4}-\d\d-\d\d,'=1\+1,'-2\+3 Foods,'@SUM\(A1\),1,5,5\.00,0\.00,0\.00,5\.00,Cash,Received$/);
+
+    const stock = await download('/api/stock-report/export?q=SKU-1');
+    // The product's name and SKU are neutralised; a negative number would not be.
+    expect(stock[1]).toMatch(/^'\+cmd\|calc,'@SKU-1,/);
+    expect(stock[1]).toMatch(/,1\.00,0,5,1,0,4,4\.00,Normal$/);
+  });
+});
