@@ -142,4 +142,27 @@ test.describe('the shell', () => {
     await page.goto('/no-such-screen');
     await expect(page.getByRole('link', { name: /dashboard|home/i }).first()).toBeVisible();
   });
+
+  test('a dropped network keeps the layout: the screen says so, and opens by itself once the connection is back', async ({ page, context }) => {
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+    await context.setOffline(true);
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Customers' }).click();
+
+    await expect(page.getByText('Network error — check your connection.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+    // The console is still there: sidebar, header search.
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    await expect(page.getByPlaceholder('Search products, orders, customers…')).toBeVisible();
+    await expect(page.getByText('Something went wrong')).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('offline-screen.png') });
+
+    // Retry while still offline keeps the message.
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByText('Network error — check your connection.')).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Customers', { timeout: 15_000 });
+    await expect(page.getByText('Network error — check your connection.')).toHaveCount(0);
+  });
 });

@@ -1,15 +1,17 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
+import { lazyScreen } from './lazy-screen';
 import { RouteErrorPage } from './route-error-page';
+import { ScreenError } from './screen-error';
 
 /** Each screen is its own chunk, so the first load carries only the shell and the page shown. */
 function page<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
-  const Page = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
-  return <Page />;
+  const Screen = lazyScreen(load, name);
+  return <Screen />;
 }
 
 const publicRoutes: RouteObject[] = [
@@ -74,7 +76,17 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       { path: 'auth', children: publicRoutes },
-      { element: <RequireAuth />, children: [{ path: '/', element: <AppLayout />, children: consoleRoutes }] },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            path: '/',
+            element: <AppLayout />,
+            // A screen that fails (or whose code cannot be fetched) fails inside the layout.
+            children: [{ errorElement: <ScreenError />, children: consoleRoutes }],
+          },
+        ],
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
