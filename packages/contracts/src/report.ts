@@ -65,7 +65,9 @@ export const dashboardSchema = z.object({
   year: z.number().int(),
   /** Jan..Dec of this year: income (net of refunds) and orders. */
   months: z.array(z.object({ month: z.number().int(), income: z.number(), orders: z.number().int(), expense: z.number() })),
+  /** The year's income (net of refunds) and supply costs: the two lines of the Yearly Stats chart, summed. */
   yearTotal: z.number(),
+  yearExpense: z.number(),
   topProducts: z.array(z.object({ productId: z.number().int(), name: z.string(), sku: z.string(), qty: z.number(), income: z.number() })),
   lowStock: z.array(z.object({ productId: z.number().int(), name: z.string(), sku: z.string(), onHand: z.number(), reorderLevel: z.number() })),
   expiringSoon: z.array(z.object({ batchId: z.number().int(), name: z.string(), sku: z.string(), expireDate: z.string(), remaining: z.number(), daysLeft: z.number().int() })),

@@ -113,7 +113,11 @@ async function yearByMonth(ctx: ServiceContext, year: number) {
     const spent = expenseByMonth.find((row) => row.month === key);
     return { month: index + 1, income: fromCents(Number(sales?.income ?? 0)), orders: Number(sales?.orders ?? 0), expense: fromCents(Number(spent?.expense ?? 0)) };
   });
-  return { months, yearTotal: fromCents(sumCents(salesByMonth.map((row) => Number(row.income)))) };
+  return {
+    months,
+    yearTotal: fromCents(sumCents(salesByMonth.map((row) => Number(row.income)))),
+    yearExpense: fromCents(sumCents(expenseByMonth.map((row) => Number(row.expense)))),
+  };
 }
 
 /** The five best sellers of the last 30 days, by units kept (refunds taken off). */
@@ -130,7 +134,10 @@ async function topSellers(ctx: ServiceContext, from: string, to: string) {
     ])
     .where('sales.business_date', '>=', from)
     .where('sales.business_date', '<=', to)
+    .where('sales.status', '!=', 'Cancelled')
     .groupBy('sale_items.product_id')
+    // A product whose every unit came back was not a seller.
+    .having(sql<number>`sum(sale_items.quantity - sale_items.refunded_qty)`, '>', 0)
     .orderBy('qty', 'desc')
     .limit(5)
     .execute();
@@ -172,12 +179,12 @@ export async function getDashboard(ctx: ServiceContext): Promise<Dashboard> {
   const { timezone } = await getSettingsSection(ctx, 'localization');
   const today = await shopToday(ctx);
   const year = Number(today.slice(0, 4));
-  const [{ period, cards }, { months, yearTotal }, topProducts, low, expiring] = await Promise.all([
+  const [{ period, cards }, { months, yearTotal, yearExpense }, topProducts, low, expiring] = await Promise.all([
     periodCards(ctx, today, timezone),
     yearByMonth(ctx, year),
     topSellers(ctx, addDays(today, -29), today),
     lowStock(ctx),
     expiringSoon(ctx, today),
   ]);
-  return { today, period, cards, year, months, yearTotal, topProducts, lowStock: low, expiringSoon: expiring };
+  return { today, period, cards, year, months, yearTotal, yearExpense, topProducts, lowStock: low, expiringSoon: expiring };
 }

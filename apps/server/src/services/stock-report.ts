@@ -144,7 +144,10 @@ export async function stockReportRows(ctx: ServiceContext, query: Omit<StockRepo
     const state = closing <= product.reorder_level ? 'Below Reorder' : 'Normal';
     if (query.state && query.state !== state) continue;
     const costQty = Number(product.cost_qty ?? 0);
-    const unitCostCents = costQty > 0 ? Math.round(Number(product.cost_value ?? 0) / costQty) : 0;
+    const costValue = Number(product.cost_value ?? 0);
+    const unitCostCents = costQty > 0 ? Math.round(costValue / costQty) : 0;
+    // Valued from the batches' own costs, rounded once: 2 at $1.00 and 1 at $1.01 are worth $3.01, not 3 × $1.00.
+    const valuationCents = costQty > 0 ? Math.round((closing * costValue) / costQty) : 0;
     rows.push({
       productId: product.id,
       sku: product.sku,
@@ -158,7 +161,7 @@ export async function stockReportRows(ctx: ServiceContext, query: Omit<StockRepo
       soldQty: range.sold,
       adjustedQty: range.adjusted,
       closingQty: closing,
-      valuation: fromCents(closing * unitCostCents),
+      valuation: fromCents(valuationCents),
       reorderLevel: product.reorder_level,
       state,
     });

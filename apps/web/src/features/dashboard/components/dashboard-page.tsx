@@ -112,7 +112,22 @@ function DashboardBody({ data }: { data: Dashboard }) {
       </div>
 
       <div className="grid gap-5 xl:grid-cols-2">
-        <Panel title={t('Yearly Stats')} action={<span className="text-sm font-semibold tabular-nums">{formatMoney(data.yearTotal)}</span>}>
+        <Panel
+          title={t('Yearly Stats')}
+          action={
+            // The headline names what it sums: the chart's two lines over the year.
+            <span className="flex flex-wrap justify-end gap-x-3 text-sm tabular-nums">
+              <span>
+                <span className="text-slate-500 dark:text-slate-400">{t('Income')}</span>{' '}
+                <span className="font-semibold">{formatMoney(data.yearTotal)}</span>
+              </span>
+              <span>
+                <span className="text-slate-500 dark:text-slate-400">{t('Expense')}</span>{' '}
+                <span className="font-semibold">{formatMoney(data.yearExpense)}</span>
+              </span>
+            </span>
+          }
+        >
           <Suspense fallback={<Spinner label={t('Loading…')} className="py-20" />}>
             <DashboardCharts months={data.months} chart="line" />
           </Suspense>

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { caller, createTestApp, dbKind, demoTokens } from './support/test-app';
+
+const { app, clock } = await createTestApp();
+const tokens = await demoTokens(app);
+const call = caller(app);
+
+async function newProduct(name: string, sku: string, price: number) {
+  const categories = (await call(tokens.Manager, 'GET', '/api/categories?per_page=1')).body.data;
+  const units = (await call(tokens.Manager, 'GET', '/api/units?per_page=1')).body.data;
+  const created = await call(tokens.Manager, 'POST', '/api/products', { name, sku, category_id: categories[0].id, unit_id: units[0].id, price });
+  expect(created.status).toBe(201);
+  return created.body.data as { id: number; price: number };
+}
+
+describe(`the dashboard and the stock report tell the truth (${dbKind})`, () => {
+  it('leaves a product whose every unit was refunded out of the top sellers', async () => {
+    const product = await newProduct('Returned Everything', 'RET-ALL', 500);
+    expect((await call(tokens.Manager, 'POST', '/api/stocks', { product_id: product.id, quantity: 10, price_in: 1 })).status).toBe(201);
+    const sale = await call(tokens.Manager, 'POST', '/api/sales', {
+      sale_date: clock.now().toISOString(),
+      payment_method: 'Cash',
+      items: [{ product_id: product.id, quantity: 9, unit_price: 500 }],
+      total_amount: 4950,
+    });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    // Nine at $500 outsell everything else of the demo month.
+    expect((await call(tokens.Manager, 'GET', '/api/dashboard')).body.data.topProducts[0]).toMatchObject({ name: 'Returned Everything', qty: 9 });
+    expect((await call(tokens.Manager, 'POST', `/api/sales/${sale.body.data.id}/refunds`, {})).status).toBe(201);
+
+    const top = (await call(tokens.Manager, 'GET', '/api/dashboard')).body.data.topProducts;
+    expect(top.map((p: { name: string }) => p.name)).not.toContain('Returned Everything');
+    expect(top.every((p: { qty: number; income: number }) => p.qty > 0 && p.income > 0)).toBe(true);
+  });
+
+  it("sums the Yearly Stats chart's two lines in its headline", async () => {
+    const supplier = (await call(tokens.Manager, 'GET', '/api/suppliers?per_page=1')).body.data[0];
+    const product = await newProduct('Supplied Beans', 'SUP-BEANS', 4);
+    const supply = await call(tokens.Manager, 'POST', '/api/supplies', {
+      supplier_id: supplier.id,
+      invoice_id: 'YEAR-1',
+      invoice_date: clock.now().toISOString().slice(0, 10),
+      payment_method: 'Cash',
+      items: [{ product_id: product.id, supply_quantity: 3, unit_price: 2.5 }],
+    });
+    expect(supply.status).toBe(201);
+    const { months, yearTotal, yearExpense } = (await call(tokens.Manager, 'GET', '/api/dashboard')).body.data;
+    const sum = (key: 'income' | 'expense') => Math.round(months.reduce((total: number, m: Record<string, number>) => total + m[key]! * 100, 0)) / 100;
+    expect(yearTotal).toBe(sum('income'));
+    expect(yearExpense).toBe(sum('expense'));
+    expect(yearExpense).toBeGreaterThanOrEqual(7.5);
+  });
+
+  it("values stock from each batch's cost in cents, not from a rounded unit cost", async () => {
+    const product = await newProduct('Odd Cost Beans', 'ODD-001', 3);
+    for (const price_in of [1, 1, 1.01]) {
+      expect((await call(tokens.Manager, 'POST', '/api/stocks', { product_id: product.id, quantity: 1, price_in })).status).toBe(201);
+    }
+    const row = (await call(tokens.Manager, 'GET', '/api/stock-report?q=ODD-001')).body.data[0];
+    // The average is $1.0033…: shown as $1.00 a unit, but three units are worth $3.01.
+    expect(row).toMatchObject({ unitCost: 1, closingQty: 3, valuation: 3.01 });
+  });
+});
