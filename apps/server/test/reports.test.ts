@@ -196,3 +196,30 @@ describe(`dashboard (${dbKind})`, () => {
     expect((await call(tokens.Staff, 'GET', '/api/dashboard')).status).toBe(403);
   });
 });
+
+describe(`far dates (${dbKind})`, () => {
+  it('refuses a date outside 2000-01-01 … 2100-12-31 with 422 in every filter and body, and takes the edges', async () => {
+    const message = 'Use a date between 2000-01-01 and 2100-12-31.';
+    for (const url of ['/api/stock-report?to=9999-12-31', '/api/stock-report/export?from=1900-01-01', '/api/sales?from=1900-01-01', '/api/supplies?to=2101-01-01']) {
+      const answer = await call(tokens.Manager, 'GET', url);
+      expect(answer.status, url).toBe(422);
+      expect(answer.body.message, url).toBe(message);
+    }
+    const farSale = await call(tokens.Staff, 'POST', '/api/sales', {
+      sale_date: '9999-12-31T00:00:00Z',
+      payment_method: 'Cash',
+      items: [{ product_id: lemonTea.id, quantity: 1, unit_price: lemonTea.price }],
+      total_amount: 1.65,
+    });
+    expect(farSale.status).toBe(422);
+    expect(farSale.body.errors.sale_date).toEqual([message]);
+    const farStock = await call(tokens.Manager, 'POST', '/api/stocks', { product_id: croissant.id, quantity: 1, price_in: 1, expire_date: '9999-12-31' });
+    expect(farStock.status).toBe(422);
+    expect(farStock.body.errors.expire_date).toEqual([message]);
+
+    const edges = await call(tokens.Manager, 'GET', '/api/stock-report?from=2000-01-01&to=2100-12-31&q=BAK-001');
+    expect(edges.status).toBe(200);
+    expect(edges.body.data[0]).toMatchObject({ sku: 'BAK-001', openingQty: 0 });
+    expect(edges.body.data[0].closingQty).toBe((await call(tokens.Manager, 'GET', '/api/stock-report?q=BAK-001')).body.data[0].closingQty);
+  });
+});

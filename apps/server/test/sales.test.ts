@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { bearer, caller, createTestApp, dbKind, demoTokens } from './support/test-app';
@@ -259,6 +261,38 @@ describe(`retries (${dbKind})`, () => {
     expect(other.status).toBe(422);
     expect(other.body.message).toBe('This Idempotency-Key was already used for a different sale. Use a new key for a new sale.');
     expect(await count('sales')).toBe(before + 1);
+  });
+
+  it('refuses two Idempotency-Key headers with 400 rather than joining them into one key', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const before = await count('sales');
+    const payload = JSON.stringify({ sale_date: clock.now().toISOString(), payment_method: 'Cash', ...body() });
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/sales',
+          // Node sends an array as one header line per value, as a confused client would.
+          headers: { ...bearer(tokens.Staff), 'content-type': 'application/json', 'idempotency-key': [`twice-a-${dbKind}`, `twice-b-${dbKind}`] },
+        },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        },
+      );
+      request.on('error', reject);
+      request.end(payload);
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({
+      message: 'Send one Idempotency-Key header, not several.',
+      errors: { 'idempotency-key': ['Send one Idempotency-Key header, not several.'] },
+    });
+    expect(await count('sales')).toBe(before);
   });
 
   it('records one sale for 5 parallel sends of one key', async () => {

@@ -102,14 +102,19 @@ export function optionalHttpUrl(label: string) {
   });
 }
 
-/** A calendar date as `YYYY-MM-DD` that exists (no 2026-02-30). */
+/** The dates a shop's records can carry: far dates (9999-12-31) would overflow the date arithmetic of reports. */
+export const DATE_RANGE = { min: '2000-01-01', max: '2100-12-31' } as const;
+export const DATE_RANGE_MESSAGE = `Use a date between ${DATE_RANGE.min} and ${DATE_RANGE.max}.`;
+
+/** A calendar date as `YYYY-MM-DD` that exists (no 2026-02-30), within DATE_RANGE. */
 export const calendarDateSchema = z
   .string({ error: 'Enter a date as YYYY-MM-DD.' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.')
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, 'Enter a real calendar date.');
+  }, 'Enter a real calendar date.')
+  .refine((value) => value >= DATE_RANGE.min && value <= DATE_RANGE.max, DATE_RANGE_MESSAGE);
 
 /** A yes/no list filter as the console sends it: `1`/`0` (also `true`/`false`). */
 export const booleanFilterSchema = z

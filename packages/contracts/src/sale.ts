@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { money, percent, quantity, riel } from './money';
-import { alias, fromNotAfterTo, listMetaSchema, listQuerySchema, MAX_PER_PAGE, optionalChoiceFilter, optionalDateFilterSchema, optionalIdFilterSchema, optionalText, referenceId, urlInteger } from './common';
+import { alias, DATE_RANGE, DATE_RANGE_MESSAGE, fromNotAfterTo, listMetaSchema, listQuerySchema, MAX_PER_PAGE, optionalChoiceFilter, optionalDateFilterSchema, optionalIdFilterSchema, optionalText, referenceId, urlInteger } from './common';
 
 export const SALE_CHANNELS = ['POS', 'Online', 'Catering'] as const;
 export const SALE_STATUSES = ['Paid', 'Partial', 'Refunded', 'Cancelled'] as const;
@@ -23,7 +23,8 @@ export const saleInputSchema = z.object({
     .refine(
       (value) => /^\d{4}-\d{2}-\d{2}$/.test(value) || (/^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value))),
       'Sale date must be an ISO date-time or YYYY-MM-DD.',
-    ),
+    )
+    .refine((value) => value.slice(0, 10) >= DATE_RANGE.min && value.slice(0, 10) <= DATE_RANGE.max, DATE_RANGE_MESSAGE),
   payment_method: z.string({ error: 'Choose a payment method.' }).trim().min(1, 'Choose a payment method.').max(40, 'Choose a payment method.'),
   items: z
     .array(saleLineInputSchema, { error: 'Add at least one product to the cart.' })
@@ -188,6 +189,7 @@ export const SALE_MESSAGES = {
   notFound: 'Sale not found.',
   keyReused: 'This Idempotency-Key was already used for a different sale. Use a new key for a new sale.',
   inFlight: 'The same sale is being recorded right now. Wait a moment and retry with the same key.',
+  oneIdempotencyKey: 'Send one Idempotency-Key header, not several.',
   pricesChanged: 'Prices have changed since the cart was filled. Check the new prices and pay again.',
   tenderedShort: 'The cash tendered is less than the total.',
   nothingToRefund: 'Everything on this sale has already been refunded.',

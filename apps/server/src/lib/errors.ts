@@ -8,6 +8,7 @@ import { API_MESSAGES } from '@shop/contracts/common';
  */
 
 const STATUS = {
+  bad_request: 400,
   invalid: 422,
   unauthenticated: 401,
   forbidden: 403,
@@ -50,6 +51,7 @@ export class AppError extends Error {
   }
 }
 
+export const badRequest = (message: string, options?: ProblemOptions) => new AppError('bad_request', message, options);
 export const unprocessable = (message: string, options?: ProblemOptions) => new AppError('invalid', message, options);
 export const unauthenticated = (message: string = API_MESSAGES.unauthenticated, options?: ProblemOptions) => new AppError('unauthenticated', message, options);
 export const forbidden = (message: string = API_MESSAGES.forbidden, options?: ProblemOptions) => new AppError('forbidden', message, options);

@@ -11,8 +11,9 @@ import {
   saleListQuerySchema,
   saleListResponseSchema,
   saleSchema,
+  SALE_MESSAGES,
 } from '@shop/contracts/sale';
-import { unprocessable } from '../lib/errors';
+import { badRequest } from '../lib/errors';
 import { actorOf } from '../plugins/auth';
 import { checkout } from '../services/checkout';
 import type { IdempotentAnswer } from '../services/idempotency';
@@ -28,10 +29,14 @@ const idempotencyHeaders = z.object({
     .optional(),
 });
 
+/** How many times the client sent the header: Node joins repeated ones into one value ("a, b"). */
+const timesSent = (request: FastifyRequest, name: string) =>
+  request.raw.rawHeaders.filter((header, index) => index % 2 === 0 && header.toLowerCase() === name).length;
+
 const keyOf = (request: FastifyRequest) => {
+  if (timesSent(request, IDEMPOTENCY_KEY_HEADER) > 1) throw badRequest(SALE_MESSAGES.oneIdempotencyKey, { field: 'idempotency-key' });
   const value = request.headers[IDEMPOTENCY_KEY_HEADER];
-  if (Array.isArray(value)) throw unprocessable('Send one Idempotency-Key.', { field: 'idempotency-key' });
-  return value?.trim() || null;
+  return (typeof value === 'string' ? value.trim() : '') || null;
 };
 
 function sendAnswer<T>(reply: FastifyReply, answer: IdempotentAnswer<T>) {
