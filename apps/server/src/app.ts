@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { DbHandle } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { tooManyRequests } from './lib/errors';
+import { loadCommonPasswords } from './lib/passwords';
 import { HTTP_DEFAULTS, nodeServerOptions, readTls, type HttpLimits, type TlsFiles } from './lib/http-limits';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
@@ -55,6 +56,7 @@ export const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(impo
 
 /** Builds the whole server (plugins, then routes) without listening, so tests can `inject`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  loadCommonPasswords();
   const limits = options.http ?? HTTP_DEFAULTS;
   const serverOptions = nodeServerOptions(limits);
   const tls = options.tls ? readTls(options.tls) : null;

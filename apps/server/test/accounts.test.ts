@@ -409,3 +409,40 @@ describe(`guessing secrets, one at a time or all at once (${dbKind})`, () => {
     );
   });
 });
+
+describe(`the password rule (${dbKind})`, () => {
+  const cases = [
+    ['        ', 'Use at least 8 characters that are not spaces.'],
+    ['  ab  cd  ', 'Use at least 8 characters that are not spaces.'],
+    ['aaaaaaaa', 'Do not use one character over and over.'],
+    ['password', 'This password is too common. Choose one that is harder to guess.'],
+    ['12345678', 'This password is too common. Choose one that is harder to guess.'],
+    // Not in the console's short list: the server's dictionary knows it.
+    ['Jennifer', 'This password is too common. Choose one that is harder to guess.'],
+  ] as const;
+
+  it('refuses blank-ish, one-character and common passwords wherever a password is set, and takes a good one', async () => {
+    const user = await addUser('Rule Reader', 'rules@demo.shop', 'Staff');
+    for (const [weak, message] of cases) {
+      const signUp = await app.inject({ method: 'POST', url: '/api/signup', payload: { name: 'Weak Visitor', email: 'weak.visitor@demo.shop', password: weak } });
+      expect(signUp.statusCode, `sign-up ${JSON.stringify(weak)}`).toBe(422);
+      expect(signUp.json().errors.password).toEqual([message]);
+
+      const created = await call(tokens.Admin, 'POST', '/api/users', { name: 'Weak New', email: 'weak.new@demo.shop', role: 'Staff', password: weak });
+      expect(created.status, `create ${JSON.stringify(weak)}`).toBe(422);
+      expect(created.body.errors.password).toEqual([message]);
+
+      const reset = await call(tokens.Admin, 'PUT', `/api/users/${user.id}/password`, { password: weak });
+      expect(reset.status, `reset ${JSON.stringify(weak)}`).toBe(422);
+      expect(reset.body.errors.password).toEqual([message]);
+
+      const own = await call(user.token, 'PUT', '/api/profile/password', { current_password: user.password, new_password: weak, new_password_confirmation: weak });
+      expect(own.status, `own ${JSON.stringify(weak)}`).toBe(422);
+      expect(own.body.errors.new_password).toEqual([message]);
+    }
+    expect((await login('rules@demo.shop', user.password)).status).toBe(200);
+    const good = await call(tokens.Admin, 'PUT', `/api/users/${user.id}/password`, { password: 'Sour-tamarind-93' });
+    expect(good.status).toBe(200);
+    expect((await login('rules@demo.shop', 'Sour-tamarind-93')).status).toBe(200);
+  });
+});

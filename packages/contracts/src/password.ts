@@ -14,19 +14,38 @@ const COMMON_PASSWORDS = new Set([
   'staff123', 'coffee12', 'phnompenh', 'cambodia', 'cambodia1',
 ]);
 
+/**
+ * Adds a longer list (the server loads tens of thousands from a well-kept dictionary at start;
+ * the console keeps only the short list above, so its pages stay small and the server has the
+ * last word).
+ */
+export function extendCommonPasswords(passwords: Iterable<string>): void {
+  for (const password of passwords) if (password.length >= PASSWORD_MIN) COMMON_PASSWORDS.add(password.toLowerCase());
+}
+
 export function isCommonPassword(password: string): boolean {
   return COMMON_PASSWORDS.has(password.toLowerCase());
 }
+
+/** Spaces do not count towards the length: eight spaces are no password. */
+const countedLength = (password: string) => password.replace(/\s/g, '').length;
 
 export const PASSWORD_MESSAGES = {
   tooShort: `Use at least ${PASSWORD_MIN} characters.`,
   tooLong: `Use at most ${PASSWORD_MAX} characters.`,
   common: 'This password is too common. Choose one that is harder to guess.',
+  blank: `Use at least ${PASSWORD_MIN} characters that are not spaces.`,
+  oneCharacter: 'Do not use one character over and over.',
 } as const;
 
-/** A new password: 8–128 characters and not one of the first a guesser tries. */
+/**
+ * A new password: 8–128 characters, at least 8 of them not spaces, not one character repeated,
+ * and not one of the first a guesser tries.
+ */
 export const newPasswordSchema = z
   .string({ error: PASSWORD_MESSAGES.tooShort })
   .min(PASSWORD_MIN, PASSWORD_MESSAGES.tooShort)
   .max(PASSWORD_MAX, PASSWORD_MESSAGES.tooLong)
+  .refine((value) => value.length < PASSWORD_MIN || countedLength(value) >= PASSWORD_MIN, PASSWORD_MESSAGES.blank)
+  .refine((value) => countedLength(value) < PASSWORD_MIN || new Set(value.replace(/\s/g, '')).size > 1, PASSWORD_MESSAGES.oneCharacter)
   .refine((value) => !isCommonPassword(value), PASSWORD_MESSAGES.common);

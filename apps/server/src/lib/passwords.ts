@@ -1,4 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { extendCommonPasswords } from '@shop/contracts/password';
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. `Algorithm` is a const enum the
 // compiler cannot inline across packages here; 2 is its Argon2id member.
@@ -21,4 +23,15 @@ let decoyHash: Promise<string> | undefined;
 export function decoyPasswordHash(): Promise<string> {
   decoyHash ??= hashPassword(`decoy-${Math.random()}`);
   return decoyHash;
+}
+
+let commonLoaded = false;
+/**
+ * Teaches the shared password rule the common passwords of zxcvbn-ts's dictionary (tens of
+ * thousands; those of 8 characters or more are the ones the rule can meet). Once per process.
+ */
+export function loadCommonPasswords(): void {
+  if (commonLoaded) return;
+  extendCommonPasswords(dictionary['passwords-common']);
+  commonLoaded = true;
 }
