@@ -20,7 +20,10 @@ const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
 );
 
 /** Permissions that guard a rule inside a service rather than a whole route. */
-const ASKED_BY_SERVICES = { 'sales:view-all': 'sales, search and the sales export show other cashiers’ sales' };
+const ASKED_BY_SERVICES = {
+  'sales:view-all': 'sales, search and the sales export show other cashiers’ sales',
+  'costs:view': 'the stock and expiring lists carry purchase costs',
+};
 
 const auditRows = async () => Number((await sql<{ n: number }>`select count(*) as n from audit_log`.execute(database.db)).rows[0]!.n);
 

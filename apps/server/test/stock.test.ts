@@ -37,7 +37,7 @@ describe(`stock records (${dbKind})`, () => {
   it('lists records with product name and SKU, searching notes, product name or id, with totals over the whole set', async () => {
     await receive(cola.id, 12, 0.4, { received_date: '2026-11-10', notes: 'Second case' });
     await receive(cookies.id, 10, 0.9, { received_date: '2026-11-15' });
-    const all = await call(tokens.Staff, 'GET', '/api/stocks?per_page=2');
+    const all = await call(tokens.Manager, 'GET', '/api/stocks?per_page=2');
     expect(all.status).toBe(200);
     expect(all.body.meta).toMatchObject({ total: 3, per_page: 2, last_page: 2 });
     expect(all.body.meta.totals).toEqual({ quantity: 46, average_price_in: 0.55, value: 8.4 + 4.8 + 9 });
@@ -109,7 +109,7 @@ describe(`expiring products (${dbKind})`, () => {
     await receive(cookies.id, 4, 1, { received_date: '2026-10-01', expire_date: '2026-11-19', notes: 'old' });
     await receive(cookies.id, 6, 1.1, { received_date: '2026-11-01', expire_date: '2027-01-10' });
 
-    const week = await call(tokens.Staff, 'GET', '/api/expiring-batches?days=7');
+    const week = await call(tokens.Manager, 'GET', '/api/expiring-batches?days=7');
     expect(week.status).toBe(200);
     expect(week.body.meta.today).toBe('2026-11-21');
     expect(week.body.data.map((b: { product: { name: string }; days_left: number; expired: boolean; remaining: number; value: number }) => [b.product.name, b.days_left, b.expired, b.remaining, b.value])).toEqual([
@@ -144,5 +144,33 @@ describe(`expiring products (${dbKind})`, () => {
     const later = await call(tokens.Staff, 'GET', '/api/expiring-batches?days=30');
     expect(later.body.meta.today).toBe('2026-11-24');
     expect(later.body.data.find((b: { product: { name: string } }) => b.product.name === 'Blueberry Muffin').days_left).toBe(26);
+  });
+});
+
+describe(`purchase costs are for costs:view (${dbKind})`, () => {
+  it('gives Staff quantities only on the stock and expiring lists, and Managers the costs', async () => {
+    const staffStocks = await call(tokens.Staff, 'GET', '/api/stocks?per_page=100');
+    expect(staffStocks.status).toBe(200);
+    expect(staffStocks.body.data.length).toBeGreaterThan(0);
+    for (const record of staffStocks.body.data) {
+      expect(record).not.toHaveProperty('price_in');
+      expect(record).toHaveProperty('quantity');
+    }
+    expect(Object.keys(staffStocks.body.meta.totals)).toEqual(['quantity']);
+
+    const managerStocks = await call(tokens.Manager, 'GET', '/api/stocks?per_page=100');
+    expect(managerStocks.body.data.every((record: { price_in?: number }) => typeof record.price_in === 'number')).toBe(true);
+    expect(managerStocks.body.meta.totals).toEqual(expect.objectContaining({ quantity: staffStocks.body.meta.totals.quantity, value: expect.any(Number), average_price_in: expect.any(Number) }));
+
+    const staffBatches = await call(tokens.Staff, 'GET', '/api/expiring-batches?days=3650&per_page=100');
+    expect(staffBatches.status).toBe(200);
+    expect(staffBatches.body.data.length).toBeGreaterThan(0);
+    for (const batch of staffBatches.body.data) {
+      expect(batch).not.toHaveProperty('unit_cost');
+      expect(batch).not.toHaveProperty('value');
+      expect(batch).toHaveProperty('remaining');
+    }
+    const managerBatches = await call(tokens.Manager, 'GET', '/api/expiring-batches?days=3650&per_page=100');
+    expect(managerBatches.body.data.every((batch: { value?: number }) => typeof batch.value === 'number')).toBe(true);
   });
 });

@@ -23,6 +23,8 @@ export const PERMISSIONS = {
   'stock:manage': MANAGERS,
   /** Suppliers, supplies and supply lines: see them and change them. */
   'purchasing:manage': MANAGERS,
+  /** What stock cost (a batch's price in, stock value); without it stock lists carry quantities only. */
+  'costs:view': MANAGERS,
   /** The reports, their exports and the dashboard's figures. */
   'reports:view': MANAGERS,
   /** Ring up a sale at the till. */

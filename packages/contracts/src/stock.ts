@@ -13,7 +13,8 @@ export const stockRecordSchema = z.object({
   quantity: z.number(),
   /** What is left of this batch after sales and write-offs. */
   remaining: z.number(),
-  price_in: z.number(),
+  /** What one unit cost; present with `costs:view`. */
+  price_in: z.number().optional(),
   received_date: z.string(),
   expire_date: z.string().nullable(),
   notes: z.string().nullable(),
@@ -37,10 +38,11 @@ export const stockListQuerySchema = listQuerySchema.extend({
   product_id: optionalIdFilterSchema,
 });
 
+/** Over the whole filtered set; the costs are present with `costs:view`. */
 export const stockTotalsSchema = z.object({
   quantity: z.number(),
-  average_price_in: z.number(),
-  value: z.number(),
+  average_price_in: z.number().optional(),
+  value: z.number().optional(),
 });
 
 export const STOCK_ADJUSTMENT_REASONS = ['count', 'waste', 'expired', 'other'] as const;
@@ -78,8 +80,9 @@ export const expiringBatchSchema = z.object({
   expire_date: z.string(),
   days_left: z.number().int(),
   remaining: z.number(),
-  unit_cost: z.number(),
-  value: z.number(),
+  /** What one unit cost and what is left is worth; present with `costs:view`. */
+  unit_cost: z.number().optional(),
+  value: z.number().optional(),
   expired: z.boolean(),
 });
 export type ExpiringBatch = z.infer<typeof expiringBatchSchema>;

@@ -30,7 +30,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: stockListResponseSchema },
       },
     },
-    async (request) => listStockRecords(app.services, request.query),
+    async (request) => listStockRecords(app.services, request.query, actorOf(request)),
   );
   app.post(
     '/stocks',
@@ -72,6 +72,6 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: expiringListResponseSchema },
       },
     },
-    async (request) => listExpiringBatches(app.services, request.query),
+    async (request) => listExpiringBatches(app.services, request.query, actorOf(request)),
   );
 };

@@ -5,7 +5,7 @@ import { addDays, daysBetween } from '../lib/business-date';
 import { conflict, unprocessable } from '../lib/errors';
 import { fromCents } from '@shop/contracts/money';
 import { paginate } from '../lib/paginate';
-import type { Actor, ServiceContext } from './context';
+import { actorCan, type Actor, type ServiceContext } from './context';
 import { shopToday } from './settings';
 import { createBatch, latestUnitCost, lockProducts, recordMovement, takeFromBatch, takeFromBatches, type BatchTake } from './stock-ledger';
 import { auditedWrite } from './write';
@@ -90,7 +90,8 @@ export function adjustStock(ctx: ServiceContext, input: AdjustmentInput, actor: 
 }
 
 /** Batches with stock left that expire within `days` days, or already have; soonest first. */
-export async function listExpiringBatches(ctx: ServiceContext, query: z.output<typeof expiringQuerySchema>) {
+export async function listExpiringBatches(ctx: ServiceContext, query: z.output<typeof expiringQuerySchema>, viewer: Actor) {
+  const seesCosts = actorCan(viewer, 'costs:view');
   const today = await shopToday(ctx);
   let select = ctx.db
     .selectFrom('stock_batches')
@@ -127,8 +128,7 @@ export async function listExpiringBatches(ctx: ServiceContext, query: z.output<t
       expire_date: expireDate,
       days_left: daysLeft,
       remaining: row.remaining,
-      unit_cost: fromCents(row.unit_cost_cents),
-      value: fromCents(row.remaining * row.unit_cost_cents),
+      ...(seesCosts ? { unit_cost: fromCents(row.unit_cost_cents), value: fromCents(row.remaining * row.unit_cost_cents) } : {}),
       expired: daysLeft < 0,
     };
   });

@@ -5,7 +5,7 @@ import { containsInsensitive } from '../db/dialect';
 import { notFound, unprocessable } from '../lib/errors';
 import { fromCents, toCents } from '@shop/contracts/money';
 import { paginate } from '../lib/paginate';
-import type { Actor, ServiceContext } from './context';
+import { actorCan, type Actor, type ServiceContext } from './context';
 import { shopToday } from './settings';
 import { createBatch, recordMovement } from './stock-ledger';
 import { auditedWrite } from './write';
@@ -50,7 +50,15 @@ const toStockRecord = (row: RecordRow): StockRecord => ({
   created_at: row.created_at,
 });
 
-export async function listStockRecords(ctx: ServiceContext, query: z.output<typeof stockListQuerySchema>) {
+/** A receipt as this viewer may see it: without `costs:view`, quantities only. */
+const forViewer = (record: StockRecord, seesCosts: boolean): StockRecord => {
+  if (seesCosts) return record;
+  const { price_in: _cost, ...quantities } = record;
+  return quantities;
+};
+
+export async function listStockRecords(ctx: ServiceContext, query: z.output<typeof stockListQuerySchema>, viewer: Actor) {
+  const seesCosts = actorCan(viewer, 'costs:view');
   let filtered = receipts(ctx, query.q);
   if (query.product_id !== undefined) filtered = filtered.where('stock_batches.product_id', '=', query.product_id);
   const select = withColumns(filtered).orderBy('stock_batches.received_date', 'desc').orderBy('stock_batches.id', 'desc');
@@ -63,14 +71,15 @@ export async function listStockRecords(ctx: ServiceContext, query: z.output<type
     ])
     .executeTakeFirstOrThrow();
   return {
-    data: page.rows.map(toStockRecord),
+    data: page.rows.map((row) => forViewer(toStockRecord(row), seesCosts)),
     meta: {
       ...page.meta,
       // Over the whole filtered set, not the page: the screen's totals footer.
       totals: {
         quantity: Number(totals.quantity),
-        average_price_in: fromCents(Math.round(Number(totals.average_cents))),
-        value: fromCents(Number(totals.value_cents)),
+        ...(seesCosts
+          ? { average_price_in: fromCents(Math.round(Number(totals.average_cents))), value: fromCents(Number(totals.value_cents)) }
+          : {}),
       },
     },
   };

@@ -61,7 +61,7 @@ type FakeOptions = {
   role?: Role;
   records?: StockRecord[];
   /** meta.totals the server reports over the whole filtered set. */
-  totals?: { quantity: number; average_price_in: number; value: number };
+  totals?: { quantity: number; average_price_in?: number; value?: number };
   /** Pages past the first exist (total > per_page). */
   total?: number;
   stocksReply?: Reply;
@@ -200,6 +200,16 @@ describe('Stock Inventory', SLOW, () => {
     expect(await screen.findByText('Butter Croissant', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Adjust stock' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add stock' })).not.toBeInTheDocument();
+  });
+
+  it('shows Staff quantities only: no Price In column and no value in the totals', async () => {
+    fakeApi({ role: 'Staff', records: [record(12)], totals: { quantity: 20 } });
+    renderApp('/inventory');
+    expect(await screen.findByText('Butter Croissant', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Quantity' })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Price In' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Total value')).not.toBeInTheDocument();
+    expect(screen.queryByText('Average price in')).not.toBeInTheDocument();
   });
 
   it('adjusts stock: checks the form, shows on-hand before and after, and posts a signed ledger row with its reason', async () => {
@@ -372,5 +382,8 @@ describe('Expiring Products', SLOW, () => {
     expect(await screen.findByText('Expired 3 days ago', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Write off/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'Action' })).not.toBeInTheDocument();
+    // Quantities, not what they cost.
+    expect(screen.getByRole('columnheader', { name: 'Remaining qty' })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Value at cost' })).not.toBeInTheDocument();
   });
 });

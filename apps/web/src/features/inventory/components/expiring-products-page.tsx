@@ -29,6 +29,8 @@ export function daysLeftText(daysLeft: number, t: (key: string, options?: Record
 export function ExpiringProductsPage() {
   const { t } = useTranslation();
   const canWrite = useCan('stock:manage');
+  // Staff see quantities; what stock cost is for those who buy it.
+  const seesCosts = useCan('costs:view');
 
   const [days, setDays] = useState<ExpiringWindow>(DEFAULT_EXPIRING_WINDOW);
   const list = useListScreen({
@@ -99,18 +101,20 @@ export function ExpiringProductsPage() {
         ),
     },
     { id: 'remaining', header: t('Remaining qty'), className: 'text-right tabular-nums', cell: (batch) => batch.remaining },
-    {
+  ];
+  if (seesCosts) {
+    columns.push({
       id: 'value',
       header: t('Value at cost'),
       className: 'text-right tabular-nums',
       cell: (batch) => (
         <div>
-          <div>{formatMoney(batch.value)}</div>
-          <div className="text-xs text-slate-600 dark:text-slate-400">{t('{{cost}} each', { cost: formatMoney(batch.unit_cost) })}</div>
+          <div>{formatMoney(batch.value ?? 0)}</div>
+          <div className="text-xs text-slate-600 dark:text-slate-400">{t('{{cost}} each', { cost: formatMoney(batch.unit_cost ?? 0) })}</div>
         </div>
       ),
-    },
-  ];
+    });
+  }
   if (canWrite) {
     columns.push({
       id: 'actions',

@@ -31,6 +31,8 @@ function Total({ caption, children }: { caption: string; children: ReactNode }) 
 export function StockInventoryPage() {
   const { t } = useTranslation();
   const canWrite = useCan('stock:manage');
+  // Staff see quantities; what stock cost is for those who buy it.
+  const seesCosts = useCan('costs:view');
 
   const list = useListScreen({
     query: ({ q, page }) => stocksQueryOptions({ q, page, per_page: STOCKS_PER_PAGE }),
@@ -82,19 +84,23 @@ export function StockInventoryPage() {
       ),
       footer: totals ? <Total caption={t('Total quantity')}>{totals.quantity}</Total> : null,
     },
-    {
-      id: 'price_in',
-      header: t('Price In'),
-      className: 'text-right tabular-nums',
-      cell: (record) => formatMoney(record.price_in),
-      footer: totals ? <Total caption={t('Average price in')}>{formatMoney(totals.average_price_in)}</Total> : null,
-    },
+    ...(seesCosts
+      ? [
+          {
+            id: 'price_in',
+            header: t('Price In'),
+            className: 'text-right tabular-nums',
+            cell: (record: StockRecord) => formatMoney(record.price_in ?? 0),
+            footer: totals?.average_price_in !== undefined ? <Total caption={t('Average price in')}>{formatMoney(totals.average_price_in)}</Total> : null,
+          },
+        ]
+      : []),
     {
       id: 'received_date',
       header: t('Received Date'),
       className: 'tabular-nums whitespace-nowrap',
       cell: (record) => formatDate(record.received_date || record.created_at),
-      footer: totals ? <Total caption={t('Total value')}>{formatMoney(totals.value)}</Total> : null,
+      footer: totals?.value !== undefined ? <Total caption={t('Total value')}>{formatMoney(totals.value)}</Total> : null,
     },
     {
       id: 'notes',
