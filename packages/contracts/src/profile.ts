@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_KEY_SCOPE_REFERENCE, DEFAULT_API_KEY_SCOPE, apiKeyScopeSchema } from './api-key-scopes';
 import { listQuerySchema, optionalHttpUrl, optionalText, requiredText, roleSchema } from './common';
 import { emailSchema, userSchema } from './user';
 
@@ -95,6 +96,8 @@ export const apiKeySchema = z.object({
   prefix: z.string(),
   /** The prefix followed by dots: what the screen shows after the key was first displayed. */
   masked: z.string(),
+  /** What the key may do (api-key-scopes.ts). */
+  scope: apiKeyScopeSchema,
   created_at: z.string(),
   last_used_at: z.string().nullable(),
 });
@@ -102,6 +105,9 @@ export type ApiKey = z.infer<typeof apiKeySchema>;
 
 export const apiKeyCreateSchema = z.object({
   label: requiredText(100, 'Label', 'Enter a label for the key.'),
+  scope: apiKeyScopeSchema.default(DEFAULT_API_KEY_SCOPE).meta({
+    description: `What the key may do, within its owner's role; \`${DEFAULT_API_KEY_SCOPE}\` when left out. ${API_KEY_SCOPE_REFERENCE}`,
+  }),
 });
 export type ApiKeyCreateInput = z.input<typeof apiKeyCreateSchema>;
 

@@ -69,6 +69,7 @@ function fakeApi(role: 'Admin' | 'Staff' = 'Admin', twoFactor = false) {
         label: (body as { label: string }).label,
         prefix: FULL_KEY.slice(0, 14),
         masked: `${FULL_KEY.slice(0, 14)}••••••••`,
+        scope: (body as { scope?: ApiKey['scope'] }).scope ?? 'read',
         created_at: '2026-11-23T03:10:00.000Z',
         last_used_at: null,
       };
