@@ -55,6 +55,11 @@ export const passwordChangeSchema = z
     current_password: z.string({ error: 'Enter your current password.' }).min(1, 'Enter your current password.').max(128),
     new_password: z.string({ error: PASSWORDS_MUST_MATCH }).max(128, 'Use at most 128 characters.'),
     new_password_confirmation: z.string({ error: PASSWORDS_MUST_MATCH }).max(128, 'Use at most 128 characters.'),
+    /** Leave the user's API keys working; left out or false, the change revokes them all. */
+    keep_api_keys: z
+      .boolean({ error: 'Say whether your API keys should keep working (true or false).' })
+      .default(false)
+      .meta({ description: 'Keep my API keys working. Left out or false: every key of mine is revoked with the old password.' }),
   })
   .refine((value) => value.new_password !== '' && value.new_password === value.new_password_confirmation, {
     message: PASSWORDS_MUST_MATCH,

@@ -38,6 +38,7 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
             scheme: 'bearer',
             description:
               'A session token from `POST /api/login`, or an API key (`shk_…`) made with `POST /api/profile/api-keys`. ' +
+              'A session ends at sign-out, after the idle time or at the lifetime set in Settings → General, and when its password changes. ' +
               `A key acts as its owner, within the owner's role and the key's scope. ${API_KEY_SCOPE_REFERENCE} ` +
               '`x-permission` names what each operation needs: `public`, `signed-in`, `own-account` (never a key) or a permission.',
           },

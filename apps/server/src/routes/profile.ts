@@ -67,7 +67,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/profile/password',
-    { config: account, schema: { tags, summary: 'Change my password (signs out my other sessions)', body: passwordChangeSchema, response: { 200: messageResponseSchema } } },
+    { config: account, schema: { tags, summary: 'Change my password (signs out my other sessions and revokes my API keys unless keep_api_keys)', body: passwordChangeSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
       const { user, sessionId } = currentSession(request);
       await profile.changePassword(app.services, user, sessionId, request.body);

@@ -74,6 +74,27 @@ export async function revokeApiKey(ctx: ServiceContext, userId: number, id: numb
   });
 }
 
+/**
+ * Revokes every live key of the user, as a password change or reset does: whoever learnt the old
+ * password may have made one. Answers what was revoked, for the audit entry of the change.
+ */
+export async function revokeUserApiKeys(tx: ServiceContext, userId: number): Promise<{ id: number; label: string; prefix: string }[]> {
+  const live = await tx.db
+    .selectFrom('api_keys')
+    .select(['id', 'label', 'prefix'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .orderBy('id')
+    .execute();
+  if (live.length === 0) return [];
+  await tx.db
+    .updateTable('api_keys')
+    .set({ revoked_at: tx.clock.now().toISOString() })
+    .where('id', 'in', live.map((key) => key.id))
+    .execute();
+  return live;
+}
+
 export interface AuthenticatedKey {
   apiKeyId: number;
   scope: ApiKeyScope;
