@@ -187,14 +187,15 @@ describe(`sessions and API keys (${dbKind})`, () => {
   it('creates a key shown once, which then works as a Bearer token with the owner’s role until revoked', async () => {
     const user = await addUser('Script Owner', 'script@demo.shop', 'Manager');
     expect((await call(user.token, 'POST', '/api/profile/api-keys', { label: '   ' })).status).toBe(422);
-    const created = await call(user.token, 'POST', '/api/profile/api-keys', { label: 'Stock sync' });
+    const created = await call(user.token, 'POST', '/api/profile/api-keys', { label: 'Stock sync', scope: 'catalogue' });
     expect(created.status).toBe(201);
+    expect(created.body.data.scope).toBe('catalogue');
     const key = created.body.data.key as string;
     expect(key).toMatch(/^shk_[a-z0-9]{8}_/);
     expect(created.body.data.masked.startsWith(created.body.data.prefix)).toBe(true);
 
     const listed = await call(user.token, 'GET', '/api/profile/api-keys');
-    expect(listed.body.data).toEqual([expect.objectContaining({ label: 'Stock sync', prefix: created.body.data.prefix, last_used_at: null })]);
+    expect(listed.body.data).toEqual([expect.objectContaining({ label: 'Stock sync', prefix: created.body.data.prefix, scope: 'catalogue', last_used_at: null })]);
     expect(JSON.stringify(listed.body)).not.toContain(key);
     const stored = await database.db.selectFrom('api_keys').select('key_hash').where('id', '=', created.body.data.id).executeTakeFirstOrThrow();
     expect(stored.key_hash).not.toContain(key.slice(13));

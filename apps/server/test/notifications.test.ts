@@ -73,9 +73,12 @@ describe(`notifications raised by the server (${dbKind})`, () => {
     expect(expiring).toEqual([expect.objectContaining({ params: { product: 'Butter Croissant', sku: 'BAK-001', remaining: 6, expire_date: '2026-11-26' }, link: '/expire-product?days=7' })]);
 
     clock.advance(20 * 86_400_000); // 2026-12-11: the second batch is now 9 days out, then 7
+    // Days on, past the 12-hour idle limit of a session: everyone signs in again.
+    Object.assign(tokens, await demoTokens(app));
     await sweepExpiringBatches(services);
     expect((await notices(tokens.Manager)).data.filter((n: { kind: string }) => n.kind === 'expiring')).toHaveLength(1);
     clock.advance(2 * 86_400_000);
+    Object.assign(tokens, await demoTokens(app));
     await sweepExpiringBatches(services);
     expiring = (await notices(tokens.Manager)).data.filter((n: { kind: string }) => n.kind === 'expiring');
     expect(expiring.map((n: { params: { expire_date: string } }) => n.params.expire_date)).toEqual(['2026-12-20', '2026-11-26']);

@@ -141,6 +141,8 @@ describe(`expiring products (${dbKind})`, () => {
 
   it('counts days in the shop time zone as the clock moves', async () => {
     clock.advance(3 * 86_400_000);
+    // Three days on, past the 12-hour idle limit of a session: everyone signs in again.
+    Object.assign(tokens, await demoTokens(app));
     const later = await call(tokens.Staff, 'GET', '/api/expiring-batches?days=30');
     expect(later.body.meta.today).toBe('2026-11-24');
     expect(later.body.data.find((b: { product: { name: string } }) => b.product.name === 'Blueberry Muffin').days_left).toBe(26);

@@ -53,8 +53,13 @@ export function rolesWith(permission: Permission): readonly Role[] {
 
 /**
  * What an API route asks of its caller: nothing (`public`), a signed-in user acting for
- * themselves or reading what every role may read (`signed-in`), or a named permission.
+ * themselves or reading what every role may read (`signed-in`), a signed-in user changing their
+ * own account or its security: details, e-mail, password, two-step sign-in, sessions, API keys,
+ * leaving (`own-account`, which an API key may never do: api-key-scopes.ts), or a named permission.
  */
-export type Access = 'public' | 'signed-in' | Permission;
+export type Access = 'public' | 'signed-in' | 'own-account' | Permission;
 
 export const isPermission = (value: unknown): value is Permission => typeof value === 'string' && value in PERMISSIONS;
+
+export const isAccess = (value: unknown): value is Access =>
+  value === 'public' || value === 'signed-in' || value === 'own-account' || isPermission(value);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_KEY_SCOPE_REFERENCE, DEFAULT_API_KEY_SCOPE, apiKeyScopeSchema } from './api-key-scopes';
 import { listQuerySchema, optionalHttpUrl, optionalText, requiredText, roleSchema } from './common';
 import { emailSchema, userSchema } from './user';
 
@@ -54,6 +55,11 @@ export const passwordChangeSchema = z
     current_password: z.string({ error: 'Enter your current password.' }).min(1, 'Enter your current password.').max(128),
     new_password: z.string({ error: PASSWORDS_MUST_MATCH }).max(128, 'Use at most 128 characters.'),
     new_password_confirmation: z.string({ error: PASSWORDS_MUST_MATCH }).max(128, 'Use at most 128 characters.'),
+    /** Leave the user's API keys working; left out or false, the change revokes them all. */
+    keep_api_keys: z
+      .boolean({ error: 'Say whether your API keys should keep working (true or false).' })
+      .default(false)
+      .meta({ description: 'Keep my API keys working. Left out or false: every key of mine is revoked with the old password.' }),
   })
   .refine((value) => value.new_password !== '' && value.new_password === value.new_password_confirmation, {
     message: PASSWORDS_MUST_MATCH,
@@ -95,6 +101,8 @@ export const apiKeySchema = z.object({
   prefix: z.string(),
   /** The prefix followed by dots: what the screen shows after the key was first displayed. */
   masked: z.string(),
+  /** What the key may do (api-key-scopes.ts). */
+  scope: apiKeyScopeSchema,
   created_at: z.string(),
   last_used_at: z.string().nullable(),
 });
@@ -102,6 +110,9 @@ export type ApiKey = z.infer<typeof apiKeySchema>;
 
 export const apiKeyCreateSchema = z.object({
   label: requiredText(100, 'Label', 'Enter a label for the key.'),
+  scope: apiKeyScopeSchema.default(DEFAULT_API_KEY_SCOPE).meta({
+    description: `What the key may do, within its owner's role; \`${DEFAULT_API_KEY_SCOPE}\` when left out. ${API_KEY_SCOPE_REFERENCE}`,
+  }),
 });
 export type ApiKeyCreateInput = z.input<typeof apiKeyCreateSchema>;
 

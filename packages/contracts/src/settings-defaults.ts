@@ -2,7 +2,17 @@ import type { Settings } from './settings';
 
 /** A new shop's settings (docs/screens.md, "Settings"). */
 export const DEFAULT_SETTINGS: Settings = {
-  general: { name: 'My Shop', email: '', phone: '', address: '', logo: '', allowNegativeStock: false },
+  general: {
+    name: 'My Shop',
+    email: '',
+    phone: '',
+    address: '',
+    logo: '',
+    allowNegativeStock: false,
+    // A till stays signed in through a working day, and a week at most (docs/decisions/0008).
+    sessionIdleMinutes: 12 * 60,
+    sessionLifetimeHours: 7 * 24,
+  },
   localization: { currency: 'USD', locale: 'en-US', timezone: 'Asia/Phnom_Penh', numberFormat: '1,234.56', khrPerUsd: 4000 },
   taxes: { enabled: true, inclusive: false, rate: 10 },
   service: { enabled: false, percent: 0, autoApply: false },

@@ -23,15 +23,39 @@ export const TIME_ZONES = ['Asia/Phnom_Penh', 'Asia/Bangkok', 'Asia/Ho_Chi_Minh'
 export const NUMBER_FORMATS = ['1,234.56', '1.234,56', '1 234,56'] as const;
 export const PRINTER_TYPES = ['Receipt', 'Kitchen', 'Label'] as const;
 
-export const generalSettingsSchema = z.object({
-  name: text(120, 'Shop name').min(1, 'Shop name is required.'),
-  email: text(254, 'Email').refine((value) => value === '' || z.email().safeParse(value).success, 'Enter a valid email address.'),
-  phone: text(40, 'Phone'),
-  address: text(500, 'Address'),
-  logo: text(2048, 'Logo').refine((value) => value === '' || /^https?:\/\/\S+$/i.test(value), 'Logo must be an http(s) URL.'),
-  /** Sell a tracked product past zero on hand (the count is corrected later). */
-  allowNegativeStock: flag('Allow negative stock'),
-});
+/** How long a signed-in session may sit unused: 15 minutes to 7 days. */
+export const SESSION_IDLE_MINUTES = { min: 15, max: 7 * 24 * 60 } as const;
+/** How long a session lasts after sign-in, however busy: 1 hour to 90 days. */
+export const SESSION_LIFETIME_HOURS = { min: 1, max: 90 * 24 } as const;
+
+const wholeNumberBetween = (label: string, { min, max }: { min: number; max: number }) => {
+  const message = `${label} must be a whole number from ${min} to ${max}.`;
+  return z.number({ error: message }).int(message).min(min, message).max(max, message);
+};
+
+const within = (value: number, { min, max }: { min: number; max: number }) => Number.isInteger(value) && value >= min && value <= max;
+const bothSessionLimitsValid = (value: { sessionIdleMinutes: number; sessionLifetimeHours: number }) =>
+  within(value.sessionIdleMinutes, SESSION_IDLE_MINUTES) && within(value.sessionLifetimeHours, SESSION_LIFETIME_HOURS);
+
+export const generalSettingsSchema = z
+  .object({
+    name: text(120, 'Shop name').min(1, 'Shop name is required.'),
+    email: text(254, 'Email').refine((value) => value === '' || z.email().safeParse(value).success, 'Enter a valid email address.'),
+    phone: text(40, 'Phone'),
+    address: text(500, 'Address'),
+    logo: text(2048, 'Logo').refine((value) => value === '' || /^https?:\/\/\S+$/i.test(value), 'Logo must be an http(s) URL.'),
+    /** Sell a tracked product past zero on hand (the count is corrected later). */
+    allowNegativeStock: flag('Allow negative stock'),
+    /** A session unused this many minutes ends (sign in again); a till in use all day stays in. */
+    sessionIdleMinutes: wholeNumberBetween('Sign out after inactivity (minutes)', SESSION_IDLE_MINUTES),
+    /** A session ends this many hours after its sign-in, however busy. */
+    sessionLifetimeHours: wholeNumberBetween('Longest session (hours)', SESSION_LIFETIME_HOURS),
+  })
+  // Said only of two valid numbers: a number out of bounds already has its own message.
+  .refine((value) => !bothSessionLimitsValid(value) || value.sessionIdleMinutes <= value.sessionLifetimeHours * 60, {
+    message: 'The inactivity limit cannot be longer than the longest session.',
+    path: ['sessionIdleMinutes'],
+  });
 
 export const localizationSettingsSchema = z.object({
   currency: z.enum(CURRENCIES, { error: 'Choose a currency.' }),

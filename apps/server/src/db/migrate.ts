@@ -9,9 +9,10 @@ import { reportIndexes } from './migrations/0005-report-indexes';
 import { stockMonths } from './migrations/0006-stock-months';
 import { accounts } from './migrations/0007-accounts';
 import { productSearch } from './migrations/0008-product-search';
+import { apiKeyScopes } from './migrations/0009-api-key-scopes';
 
 /** Every migration, in order; listed here (not read from disk) so the bundled server carries them. */
-function migrations(kind: DbKind): Record<string, Migration> {
+export function migrations(kind: DbKind): Record<string, Migration> {
   return {
     '0001-initial': initial(kind),
     '0002-catalog': catalog(kind),
@@ -21,6 +22,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     '0006-stock-months': stockMonths(),
     '0007-accounts': accounts(kind),
     '0008-product-search': productSearch(kind),
+    '0009-api-key-scopes': apiKeyScopes(),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Role } from '@shop/contracts/common';
+import type { ApiKeyScope } from '@shop/contracts/api-key-scopes';
 
 /*
  * Portable column conventions (SQLite and PostgreSQL read the same):
@@ -40,6 +41,8 @@ export interface ApiKeysTable {
   label: string;
   prefix: string;
   key_hash: string;
+  /** What the key may do (packages/contracts/src/api-key-scopes.ts); always given on insert. */
+  scope: ApiKeyScope;
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { API_KEY_MESSAGES, apiKeysMayUse, apiKeyScopeAllows, type ApiKeyScope } from '@shop/contracts/api-key-scopes';
 import { API_MESSAGES } from '@shop/contracts/common';
-import { can, isPermission, type Access } from '@shop/contracts/permissions';
+import { can, isAccess, isPermission, type Access } from '@shop/contracts/permissions';
 import { PROFILE_MESSAGES } from '@shop/contracts/profile';
 import type { UserRow } from '../db/schema';
 import { forbidden, unauthenticated } from '../lib/errors';
@@ -15,8 +16,8 @@ declare module 'fastify' {
     access?: Access;
   }
   interface FastifyRequest {
-    /** A signed-in session, or an API key acting as its owner (then sessionId is null). */
-    auth: { user: UserRow; sessionId: number | null; apiKeyId: number | null } | null;
+    /** A signed-in session, or an API key acting as its owner within its scope (then sessionId is null). */
+    auth: { user: UserRow; sessionId: number | null; apiKey: { id: number; scope: ApiKeyScope } | null } | null;
   }
 }
 
@@ -28,23 +29,28 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * Every /api route declares its access: `public`, `signed-in`, or a permission of the one table.
- * A route that forgets stops the server at start rather than opening up. A caller without a
- * live session gets 401; one whose role lacks the permission gets 403 before anything is read.
+ * Every /api route declares its access: `public`, `signed-in`, `own-account`, or a permission of
+ * the one table. A route that forgets stops the server at start rather than opening up. A caller
+ * without a live session or key gets 401; one whose role lacks the permission gets 403, and so
+ * does an API key outside its scope or on a route that manages accounts, before anything is read.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
   app.addHook('onRoute', (route) => {
-    const access = route.config?.access;
-    if (access !== 'public' && access !== 'signed-in' && !isPermission(access)) {
-      throw new Error(`${String(route.method)} ${route.url} must declare config.access: 'public', 'signed-in' or a permission`);
+    if (!isAccess(route.config?.access)) {
+      throw new Error(`${String(route.method)} ${route.url} must declare config.access: 'public', 'signed-in', 'own-account' or a permission`);
     }
   });
   app.addHook('onRequest', async (request: FastifyRequest) => {
-    const access = request.routeOptions.config.access;
+    const access = request.routeOptions.config.access as Access;
     if (request.is404 || access === 'public') return;
-    request.auth = await authenticate(request);
-    if (access !== 'signed-in' && !can(request.auth.user.role, access!)) throw forbidden(API_MESSAGES.forbidden);
+    const auth = await authenticate(request);
+    request.auth = auth;
+    if (isPermission(access) && !can(auth.user.role, access)) throw forbidden(API_MESSAGES.forbidden);
+    if (auth.apiKey) {
+      if (!apiKeysMayUse(access)) throw forbidden(API_KEY_MESSAGES.accountsNeedSession);
+      if (!apiKeyScopeAllows(auth.apiKey.scope, access, request.method)) throw forbidden(API_KEY_MESSAGES.outOfScope);
+    }
   });
 });
 
@@ -53,16 +59,17 @@ async function authenticate(request: FastifyRequest): Promise<NonNullable<Fastif
   if (token && API_KEY_PATTERN.test(token)) {
     const key = await findUserByApiKey(request.server.services, token);
     if (!key) throw unauthenticated(API_MESSAGES.unauthenticated);
-    return { user: key.user, sessionId: null, apiKeyId: key.apiKeyId };
+    return { user: key.user, sessionId: null, apiKey: { id: key.apiKeyId, scope: key.scope } };
   }
   const session = token ? await findSessionByToken(request.server.services, token) : null;
   if (!session) throw unauthenticated(API_MESSAGES.unauthenticated);
-  return { user: session.user, sessionId: session.sessionId, apiKeyId: null };
+  return { user: session.user, sessionId: session.sessionId, apiKey: null };
 }
 
 /**
  * The signed-in session of a route that changes the account's own security (password, 2FA,
- * sessions, keys): an API key may not, so a leaked key cannot lock its owner out.
+ * sessions, keys): an API key may not, so a leaked key cannot lock its owner out. Such routes
+ * declare `own-account`, so the hook above has refused keys already; this is the second lock.
  */
 export function currentSession(request: FastifyRequest): { user: UserRow; sessionId: number } {
   const user = currentUser(request);

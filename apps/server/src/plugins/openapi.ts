@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { API_KEY_SCOPE_REFERENCE } from '@shop/contracts/api-key-scopes';
 
 type Parameter = { deprecated?: boolean; description?: string; schema?: { deprecated?: boolean; description?: string } };
 
@@ -30,7 +31,19 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Shop console API', version: '1.0.0', description: 'JSON API behind the shop console.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A session token from `POST /api/login`, or an API key (`shk_…`) made with `POST /api/profile/api-keys`. ' +
+              'A session ends at sign-out, after the idle time or at the lifetime set in Settings → General, and when its password changes. ' +
+              `A key acts as its owner, within the owner's role and the key's scope. ${API_KEY_SCOPE_REFERENCE} ` +
+              '`x-permission` names what each operation needs: `public`, `signed-in`, `own-account` (never a key) or a permission.',
+          },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transformObject: (documents) => {

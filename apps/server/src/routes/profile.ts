@@ -18,6 +18,7 @@ import {
   twoFaToggleResponseSchema,
   twoFaToggleSchema,
 } from '@shop/contracts/profile';
+import { API_KEY_SCOPE_REFERENCE } from '@shop/contracts/api-key-scopes';
 import { userSchema } from '@shop/contracts/user';
 import { currentSession, currentUser } from '../plugins/auth';
 import { createApiKey, listApiKeys, revokeApiKey } from '../services/api-keys';
@@ -25,10 +26,14 @@ import * as profile from '../services/profile';
 import { listSessions, revokeOwnSession, revokeUserSessions } from '../services/sessions';
 import { toggleTwoFactor } from '../services/two-factor';
 
-/** The signed-in user's own account (docs/screens.md, "Profile"). Security changes need a real session, not an API key. */
+/**
+ * The signed-in user's own account (docs/screens.md, "Profile"). Reading it is `signed-in`;
+ * changing it or its security is `own-account`, which needs a real session, never an API key.
+ */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['profile'];
   const own = { access: 'signed-in' } as const;
+  const account = { access: 'own-account' } as const;
 
   app.get('/profile', { config: own, schema: { tags, summary: 'My profile', response: { 200: recordResponseSchema(profileSchema) } } }, async (request) => ({
     data: await profile.getProfile(app.services, currentUser(request)),
@@ -37,7 +42,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/profile',
     {
-      config: own,
+      config: account,
       schema: {
         tags,
         summary: 'Save my name, phone, avatar and bio (and role, for an Admin)',
@@ -53,7 +58,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/profile/email',
-    { config: own, schema: { tags, summary: 'Change my e-mail', body: emailChangeSchema, response: { 200: z.object({ data: userSchema, message: z.string() }) } } },
+    { config: account, schema: { tags, summary: 'Change my e-mail', body: emailChangeSchema, response: { 200: z.object({ data: userSchema, message: z.string() }) } } },
     async (request) => {
       const { user } = currentSession(request);
       return { data: await profile.changeEmail(app.services, user, request.body.email), message: PROFILE_MESSAGES.emailUpdated };
@@ -62,7 +67,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/profile/password',
-    { config: own, schema: { tags, summary: 'Change my password (signs out my other sessions)', body: passwordChangeSchema, response: { 200: messageResponseSchema } } },
+    { config: account, schema: { tags, summary: 'Change my password (signs out my other sessions and revokes my API keys unless keep_api_keys)', body: passwordChangeSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
       const { user, sessionId } = currentSession(request);
       await profile.changePassword(app.services, user, sessionId, request.body);
@@ -72,7 +77,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/profile/twofa/toggle',
-    { config: own, schema: { tags, summary: 'Turn two-step sign-in on or off', body: twoFaToggleSchema, response: { 200: twoFaToggleResponseSchema } } },
+    { config: account, schema: { tags, summary: 'Turn two-step sign-in on or off', body: twoFaToggleSchema, response: { 200: twoFaToggleResponseSchema } } },
     async (request) => toggleTwoFactor(app.services, currentSession(request).user, request.body),
   );
 
@@ -95,7 +100,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/profile/sessions',
-    { config: own, schema: { tags, summary: 'My signed-in sessions', response: { 200: z.object({ data: z.array(sessionSchema) }) } } },
+    { config: account, schema: { tags, summary: 'My signed-in sessions', response: { 200: z.object({ data: z.array(sessionSchema) }) } } },
     async (request) => {
       const { user, sessionId } = currentSession(request);
       return { data: await listSessions(app.services, user.id, sessionId) };
@@ -104,7 +109,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/profile/sessions/:id',
-    { config: own, schema: { tags, summary: 'Sign out one of my sessions', params: idParamsSchema, response: { 200: messageResponseSchema } } },
+    { config: account, schema: { tags, summary: 'Sign out one of my sessions', params: idParamsSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
       await revokeOwnSession(app.services, currentSession(request).user.id, request.params.id);
       return { message: PROFILE_MESSAGES.sessionRevoked };
@@ -113,7 +118,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/profile/sessions/revoke-others',
-    { config: own, schema: { tags, summary: 'Sign out all my sessions but this one', response: { 200: z.object({ message: z.string(), revoked: z.number().int() }) } } },
+    { config: account, schema: { tags, summary: 'Sign out all my sessions but this one', response: { 200: z.object({ message: z.string(), revoked: z.number().int() }) } } },
     async (request) => {
       const { user, sessionId } = currentSession(request);
       return { message: PROFILE_MESSAGES.othersRevoked, revoked: await revokeUserSessions(app.services, user.id, sessionId) };
@@ -122,30 +127,31 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/profile/api-keys',
-    { config: own, schema: { tags, summary: 'My API keys (masked)', response: { 200: z.object({ data: z.array(apiKeySchema) }) } } },
+    { config: account, schema: { tags, summary: 'My API keys (masked)', response: { 200: z.object({ data: z.array(apiKeySchema) }) } } },
     async (request) => ({ data: await listApiKeys(app.services, currentSession(request).user.id) }),
   );
 
   app.post(
     '/profile/api-keys',
     {
-      config: own,
+      config: account,
       schema: {
         tags,
         summary: 'Create an API key: the whole key is in this answer only',
+        description: `A key acts as you, within your role and the scope chosen here (\`read\` when left out). ${API_KEY_SCOPE_REFERENCE}`,
         body: apiKeyCreateSchema,
         response: { 201: z.object({ data: apiKeyCreatedSchema, message: z.string() }) },
       },
     },
     async (request, reply) => {
-      const data = await createApiKey(app.services, currentSession(request).user.id, request.body.label);
+      const data = await createApiKey(app.services, currentSession(request).user.id, request.body);
       return reply.code(201).send({ data, message: PROFILE_MESSAGES.keyCreated });
     },
   );
 
   app.delete(
     '/profile/api-keys/:id',
-    { config: own, schema: { tags, summary: 'Revoke one of my API keys', params: idParamsSchema, response: { 200: messageResponseSchema } } },
+    { config: account, schema: { tags, summary: 'Revoke one of my API keys', params: idParamsSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
       await revokeApiKey(app.services, currentSession(request).user.id, request.params.id);
       return { message: PROFILE_MESSAGES.keyRevoked };
@@ -160,7 +166,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/profile/deactivate',
-    { config: own, schema: { tags, summary: 'Deactivate my account and sign out everywhere', response: { 200: messageResponseSchema } } },
+    { config: account, schema: { tags, summary: 'Deactivate my account and sign out everywhere', response: { 200: messageResponseSchema } } },
     async (request) => {
       await profile.deactivateSelf(app.services, currentSession(request).user);
       return { message: PROFILE_MESSAGES.deactivated };
@@ -169,7 +175,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/profile',
-    { config: own, schema: { tags, summary: 'Delete my account (asks for the password)', body: accountDeleteSchema, response: { 200: messageResponseSchema } } },
+    { config: account, schema: { tags, summary: 'Delete my account (asks for the password)', body: accountDeleteSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
       await profile.deleteSelf(app.services, currentSession(request).user, request.body.password);
       return { message: PROFILE_MESSAGES.deleted };

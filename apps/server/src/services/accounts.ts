@@ -9,6 +9,7 @@ import { paginate } from '../lib/paginate';
 import { hashPassword } from '../lib/passwords';
 import { recordAudit } from './audit';
 import type { Actor, ServiceContext } from './context';
+import { revokeCredentials } from './credentials';
 import { revokeUserSessions } from './sessions';
 import { clearTwoFactor } from './two-factor';
 import { normalizeEmail, toUser } from './users';
@@ -175,12 +176,16 @@ export function reactivateStaffAccount(ctx: ServiceContext, id: number, actor: A
   });
 }
 
-/** For someone who forgot their password: the Admin sets a new one and their sessions end. */
+/**
+ * For someone who forgot their password, or whose account may be in other hands: the Admin sets
+ * a new one, and every session and API key of the account ends (a key made by whoever held the
+ * old password must not outlive it).
+ */
 export async function setStaffPassword(ctx: ServiceContext, id: number, password: string, actor: Actor): Promise<User> {
   const passwordHash = await hashPassword(password);
   return changeAccount(ctx, id, actor, 'password.set', async (tx) => {
     await tx.db.updateTable('users').set({ password_hash: passwordHash, updated_at: tx.clock.now().toISOString() }).where('id', '=', id).execute();
-    await revokeUserSessions(tx, id, null);
+    await revokeCredentials(tx, { userId: id, actorId: actor.userId, reason: 'password.set', keepSessionId: null, keepApiKeys: false });
   });
 }
 

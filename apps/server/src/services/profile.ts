@@ -19,6 +19,7 @@ import { hashPassword, verifyPassword } from '../lib/passwords';
 import { assertAnotherActiveAdmin, deactivateAccount, isActiveAdmin } from './accounts';
 import { recordAudit } from './audit';
 import type { ServiceContext } from './context';
+import { revokeCredentials } from './credentials';
 import { checkOwnSecret } from './login-throttle';
 import { readPreferences } from './notifications';
 import { revokeUserSessions } from './sessions';
@@ -75,13 +76,14 @@ export async function changeEmail(ctx: ServiceContext, user: UserRow, email: str
 
 /**
  * Checks the current password, then the new one (8–128, not common); every other session of the
- * user ends, so whoever knew the old password is out.
+ * user ends, and so do their API keys unless they ask to keep them, so whoever knew the old
+ * password is out.
  */
 export async function changePassword(
   ctx: ServiceContext,
   user: UserRow,
   sessionId: number,
-  input: { current_password: string; new_password: string },
+  input: { current_password: string; new_password: string; keep_api_keys?: boolean },
 ): Promise<void> {
   if (!(await checkOwnSecret(ctx, user.id, () => verifyPassword(user.password_hash, input.current_password)))) {
     throw unprocessable(PROFILE_MESSAGES.currentPasswordWrong, { field: 'current_password' });
@@ -95,8 +97,20 @@ export async function changePassword(
   await ctx.db.transaction().execute(async (trx) => {
     const tx = { ...ctx, db: trx };
     await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: ctx.clock.now().toISOString() }).where('id', '=', user.id).execute();
-    const signedOut = await revokeUserSessions(tx, user.id, sessionId);
-    await recordAudit(trx, ctx.clock, { userId: user.id, action: 'password.change', entity: 'profile', entityId: user.id, after: { other_sessions_signed_out: signedOut } });
+    const revoked = await revokeCredentials(tx, {
+      userId: user.id,
+      actorId: user.id,
+      reason: 'password.change',
+      keepSessionId: sessionId,
+      keepApiKeys: input.keep_api_keys ?? false,
+    });
+    await recordAudit(trx, ctx.clock, {
+      userId: user.id,
+      action: 'password.change',
+      entity: 'profile',
+      entityId: user.id,
+      after: { other_sessions_signed_out: revoked.sessions, api_keys_revoked: revoked.apiKeys },
+    });
   });
 }
 
@@ -114,6 +128,7 @@ const VERBS: Record<string, string> = {
   delete: 'Deleted',
   'auth.login': 'Signed in',
   'auth.logout': 'Signed out',
+  'credentials.revoke': 'Revoked sessions or API keys of',
 };
 
 /** The name, title, code or number an audited record is known by. */

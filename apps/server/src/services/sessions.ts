@@ -1,12 +1,42 @@
 import { PROFILE_MESSAGES, type Session } from '@shop/contracts/profile';
+import type { Settings } from '@shop/contracts/settings';
 import type { UserRow } from '../db/schema';
 import { notFound } from '../lib/errors';
 import { describeDevice } from '../lib/user-agent';
 import { hashToken, newToken } from '../lib/tokens';
 import type { ServiceContext } from './context';
+import { getSettingsSection, readStoredSection } from './settings';
 
-// A busy till calls the API many times a minute; one write a minute is enough for "last active".
+// A busy till calls the API many times a minute; one write a minute is enough for "last active"
+// (and for the idle limit, which is at least 15 minutes).
 const TOUCH_INTERVAL_MS = 60 * 1000;
+
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** How long a session may live, from Settings → General (docs/decisions/0008). */
+interface SessionLimits {
+  idleMs: number;
+  lifetimeMs: number;
+}
+
+function limitsOf(general: Pick<Settings['general'], 'sessionIdleMinutes' | 'sessionLifetimeHours'>): SessionLimits {
+  return { idleMs: general.sessionIdleMinutes * MINUTE_MS, lifetimeMs: general.sessionLifetimeHours * HOUR_MS };
+}
+
+/** Whether a session has run out: unused longer than the idle limit, or older than the lifetime. */
+function sessionExpired(session: { created_at: string; last_active_at: string }, limits: SessionLimits, now: Date): boolean {
+  const at = now.getTime();
+  return at - Date.parse(session.last_active_at) >= limits.idleMs || at - Date.parse(session.created_at) >= limits.lifetimeMs;
+}
+
+/** The instants before which a session's last use, or its sign-in, means it has run out. */
+function expiryCutoffs(limits: SessionLimits, now: Date) {
+  return {
+    lastActiveAfter: new Date(now.getTime() - limits.idleMs).toISOString(),
+    createdAfter: new Date(now.getTime() - limits.lifetimeMs).toISOString(),
+  };
+}
 
 export interface ClientInfo {
   ip: string;
@@ -36,18 +66,25 @@ export interface AuthenticatedSession {
   user: UserRow;
 }
 
-/** The live session behind a bearer token, or null when the token is unknown, revoked or its user deactivated. */
+/**
+ * The live session behind a bearer token, or null when the token is unknown, revoked, run out
+ * (idle too long or past its lifetime, Settings → General) or its user deactivated. The shop's
+ * limits come in the same query, so a change applies at once on every server process.
+ */
 export async function findSessionByToken(ctx: ServiceContext, token: string): Promise<AuthenticatedSession | null> {
   const row = await ctx.db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id as session_id', 'sessions.last_active_at', 'sessions.revoked_at'])
+    .select(['sessions.id as session_id', 'sessions.created_at as session_created_at', 'sessions.last_active_at', 'sessions.revoked_at'])
+    .select((eb) => eb.selectFrom('settings').select('settings.value').where('settings.section', '=', 'general').as('general_settings'))
     .selectAll('users')
     .where('sessions.token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!row || row.revoked_at || row.deactivated_at) return null;
-  const { session_id, last_active_at, revoked_at: _revoked, ...user } = row;
+  const { session_id, session_created_at, last_active_at, revoked_at: _revoked, general_settings, ...user } = row;
   const now = ctx.clock.now();
+  const limits = limitsOf(readStoredSection('general', general_settings));
+  if (sessionExpired({ created_at: session_created_at, last_active_at }, limits, now)) return null;
   if (now.getTime() - Date.parse(last_active_at) >= TOUCH_INTERVAL_MS) {
     await ctx.db
       .updateTable('sessions')
@@ -67,13 +104,16 @@ export async function revokeSession(ctx: ServiceContext, sessionId: number): Pro
     .execute();
 }
 
-/** The user's live sessions, most recently active first; `current` marks the one asking. */
+/** The user's live sessions (not revoked, not run out), most recently active first; `current` marks the one asking. */
 export async function listSessions(ctx: ServiceContext, userId: number, currentSessionId: number | null): Promise<Session[]> {
+  const cutoffs = expiryCutoffs(limitsOf(await getSettingsSection(ctx, 'general')), ctx.clock.now());
   const rows = await ctx.db
     .selectFrom('sessions')
     .select(['id', 'device', 'ip', 'user_agent', 'created_at', 'last_active_at'])
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
+    .where('last_active_at', '>', cutoffs.lastActiveAfter)
+    .where('created_at', '>', cutoffs.createdAfter)
     .orderBy('last_active_at', 'desc')
     .orderBy('id', 'desc')
     .execute();

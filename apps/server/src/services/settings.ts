@@ -4,26 +4,29 @@ import type { Actor, ServiceContext } from './context';
 import { auditedWrite } from './write';
 
 /**
- * The shop's settings: stored sections over the defaults (docs/screens.md, "Settings"). A stored section that
- * no longer fits its schema (a field added since) is completed from the defaults.
+ * One section as stored (the `value` of its row, or nothing when never saved), completed from the
+ * defaults: a stored section without a field added since gets the field's default, and one that
+ * cannot be read falls back to its default rather than stopping the till.
  */
+export function readStoredSection<S extends SettingsSection>(section: S, stored: string | null | undefined): Settings[S] {
+  if (stored == null) return DEFAULT_SETTINGS[section];
+  let value: unknown;
+  try {
+    value = JSON.parse(stored);
+  } catch {
+    return DEFAULT_SETTINGS[section];
+  }
+  const parsed = settingsSchema.shape[section].safeParse({ ...DEFAULT_SETTINGS[section], ...(value as object) });
+  return parsed.success ? (parsed.data as Settings[S]) : DEFAULT_SETTINGS[section];
+}
+
+/** The shop's settings: stored sections over the defaults (docs/screens.md, "Settings"). */
 export async function getSettings(ctx: ServiceContext): Promise<Settings> {
   const rows = await ctx.db.selectFrom('settings').select(['section', 'value']).execute();
-  const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS };
-  for (const row of rows) {
-    if (!(row.section in DEFAULT_SETTINGS)) continue;
-    const section = row.section as SettingsSection;
-    merged[section] = { ...DEFAULT_SETTINGS[section], ...(JSON.parse(row.value) as object) };
-  }
-  const parsed = settingsSchema.safeParse(merged);
-  if (parsed.success) return parsed.data;
-  // A section that cannot be read falls back to its default rather than stopping the till.
-  const repaired: Record<string, unknown> = {};
-  for (const section of Object.keys(DEFAULT_SETTINGS) as SettingsSection[]) {
-    const one = settingsSchema.shape[section].safeParse(merged[section]);
-    repaired[section] = one.success ? one.data : DEFAULT_SETTINGS[section];
-  }
-  return repaired as Settings;
+  const stored = new Map(rows.map((row) => [row.section, row.value]));
+  const settings: Record<string, unknown> = {};
+  for (const section of Object.keys(DEFAULT_SETTINGS) as SettingsSection[]) settings[section] = readStoredSection(section, stored.get(section));
+  return settings as Settings;
 }
 
 export async function getSettingsSection<S extends SettingsSection>(ctx: ServiceContext, section: S): Promise<Settings[S]> {

@@ -12,13 +12,13 @@ const FULL_KEY = 'shop_live_3b9d7e1f0a2c4e6b8d0f1a3c5e7b9d1f';
 type Call = { method: string; path: string; body: unknown };
 
 /** A small stateful server: what the screen saves is what it reads back. */
-function fakeApi(role: 'Admin' | 'Staff' = 'Admin', twoFactor = false) {
+function fakeApi(role: 'Admin' | 'Staff' = 'Admin', twoFactor = false, initialKeys: ApiKey[] = []) {
   let profile: Profile = { ...demoUser, role, two_fa_enabled: twoFactor, notify: DEFAULT_NOTIFY_PREFERENCES, backup_codes_left: twoFactor ? 7 : 0 };
   let sessions: Session[] = [
     { id: 1, device: 'Chrome on Linux', ip: '127.0.0.1', user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140', created_at: '2026-11-20T02:00:00.000Z', last_active_at: '2026-11-23T03:00:00.000Z', current: true },
     { id: 2, device: 'Safari on iPhone', ip: '10.0.0.7', user_agent: 'Mozilla/5.0 (iPhone) Safari/605', created_at: '2026-11-19T02:00:00.000Z', last_active_at: '2026-11-22T09:30:00.000Z', current: false },
   ];
-  let keys: ApiKey[] = [];
+  let keys: ApiKey[] = initialKeys;
   const calls: Call[] = [];
   setSession('tok', profile);
   mockFetch((href, init) => {
@@ -38,6 +38,7 @@ function fakeApi(role: 'Admin' | 'Staff' = 'Admin', twoFactor = false) {
       if (input.current_password !== 'demo1234') {
         return jsonResponse(422, { message: 'The given data was invalid.', errors: { current_password: ['Your current password is not right.'] } });
       }
+      if (!(body as { keep_api_keys?: boolean }).keep_api_keys) keys = [];
       return jsonResponse(200, { message: 'Password updated' });
     }
     if (route === 'POST /api/profile/twofa/toggle') {
@@ -69,6 +70,7 @@ function fakeApi(role: 'Admin' | 'Staff' = 'Admin', twoFactor = false) {
         label: (body as { label: string }).label,
         prefix: FULL_KEY.slice(0, 14),
         masked: `${FULL_KEY.slice(0, 14)}••••••••`,
+        scope: (body as { scope?: ApiKey['scope'] }).scope ?? 'read',
         created_at: '2026-11-23T03:10:00.000Z',
         last_used_at: null,
       };
@@ -192,8 +194,18 @@ describe('Profile', () => {
     expect(writes(calls)).toEqual([]);
 
     await user.type(screen.getByLabelText('Label'), 'Stock sync');
+    // Read only unless chosen: the narrowest scope.
+    expect(screen.getByLabelText('Scope')).toHaveValue('read');
+    expect(within(screen.getByLabelText('Scope')).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Read only',
+      'Till: sales, refunds and customers',
+      'Catalogue, stock and purchasing',
+      'Everything my role can do',
+    ]);
+    await user.selectOptions(screen.getByLabelText('Scope'), 'catalogue');
     await user.click(screen.getByRole('button', { name: 'Create key' }));
     const dialog = await screen.findByRole('dialog', { name: 'API key created' });
+    expect(writes(calls)).toEqual([{ method: 'POST', path: '/api/profile/api-keys', body: { label: 'Stock sync', scope: 'catalogue' } }]);
     expect(within(dialog).getByText(FULL_KEY)).toBeInTheDocument();
     expect(within(dialog).getByText(/You will not see it again/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
@@ -201,7 +213,9 @@ describe('Profile', () => {
     const row = (await screen.findByRole('cell', { name: 'Stock sync' })).closest('tr')!;
     expect(within(row).getByText(`${FULL_KEY.slice(0, 14)}••••••••`)).toBeInTheDocument();
     expect(within(row).getByText('Never')).toBeInTheDocument();
+    expect(within(row).getByText('Catalogue, stock and purchasing')).toBeInTheDocument();
     expect(screen.queryByText(FULL_KEY)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Scope')).toHaveValue('read');
   });
 
   it('signs out another session after a confirmation, never the current one', async () => {
@@ -293,6 +307,58 @@ describe('Profile', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('The shop needs at least one active Admin. Make someone else an Admin first.');
     expect(router.state.location.pathname).toBe('/profile');
     expect(localStorage.getItem('access_token')).toBe('tok');
+  });
+
+  it('asks whether to keep the API keys only of someone who has keys, and sends the choice', async () => {
+    const key: ApiKey = {
+      id: 3,
+      label: 'Stock sync',
+      prefix: 'shk_ab12cd34',
+      masked: 'shk_ab12cd34••••',
+      scope: 'catalogue',
+      created_at: '2026-11-20T03:00:00.000Z',
+      last_used_at: null,
+    };
+    const calls = fakeApi('Admin', false, [key]);
+    const user = userEvent.setup();
+    renderApp('/profile?tab=security');
+
+    const keep = await screen.findByRole('checkbox', { name: 'Keep my API keys working' }, { timeout: 5000 });
+    expect(keep).not.toBeChecked();
+    expect(keep).toHaveAccessibleDescription(/your API keys are revoked/);
+    await user.type(screen.getByLabelText('Current password'), 'demo1234');
+    await user.type(screen.getByLabelText('New password'), 'kampot-pepper-9');
+    await user.type(screen.getByLabelText('Confirm new password'), 'kampot-pepper-9');
+    await user.click(keep);
+    await user.click(screen.getByRole('button', { name: 'Update password' }));
+    expect(await screen.findByText('Password updated')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([
+      {
+        method: 'PUT',
+        path: '/api/profile/password',
+        body: { current_password: 'demo1234', new_password: 'kampot-pepper-9', new_password_confirmation: 'kampot-pepper-9', keep_api_keys: true },
+      },
+    ]);
+    // The form starts again, unticked: the next change revokes the keys unless asked again.
+    expect(screen.getByRole('checkbox', { name: 'Keep my API keys working' })).not.toBeChecked();
+
+    // (This stand-in server keeps accepting demo1234.)
+    await user.type(screen.getByLabelText('Current password'), 'demo1234');
+    await user.type(screen.getByLabelText('New password'), 'kampot-pepper-10');
+    await user.type(screen.getByLabelText('Confirm new password'), 'kampot-pepper-10');
+    await user.click(screen.getByRole('button', { name: 'Update password' }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(2));
+    expect(writes(calls)[1]?.body).toMatchObject({ keep_api_keys: false });
+    // Its keys are gone, so there is nothing left to keep.
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Keep my API keys working' })).not.toBeInTheDocument());
+  });
+
+  it('does not offer to keep API keys to someone who has none', async () => {
+    fakeApi();
+    renderApp('/profile?tab=security');
+    expect(await screen.findByLabelText('Current password', {}, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Update password' })).toBeEnabled());
+    expect(screen.queryByRole('checkbox', { name: 'Keep my API keys working' })).not.toBeInTheDocument();
   });
 
   it('Account Settings holds the account details and the password change', async () => {

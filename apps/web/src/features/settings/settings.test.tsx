@@ -78,6 +78,8 @@ describe('Settings', { timeout: 20_000 }, () => {
     expect(screen.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
     expect(within(screen.getByRole('tabpanel', { name: 'General' })).getByLabelText('Shop name')).toHaveValue('My Shop');
     expect(screen.getByLabelText('Sell when out of stock')).not.toBeChecked();
+    expect(screen.getByLabelText('Sign out after inactivity (minutes)')).toHaveValue(720);
+    expect(screen.getByLabelText('Longest session (hours)')).toHaveValue(168);
 
     const localization = await openTab(user, 'Localization');
     expect(within(localization).getByLabelText('Currency')).toHaveValue('USD');
@@ -152,6 +154,36 @@ describe('Settings', { timeout: 20_000 }, () => {
     expect(put!.at - clickedAt).toBeGreaterThanOrEqual(295);
     expect(within(taxes).getByRole('button', { name: 'Save' })).toBeEnabled();
     expect(within(taxes).queryByText('Unsaved changes')).not.toBeInTheDocument();
+  });
+
+  it('saves the session limits with the General section, and refuses them out of bounds', async () => {
+    const calls = fakeApi();
+    const user = userEvent.setup();
+    renderApp('/settings');
+    const general = await screen.findByRole('tabpanel', { name: 'General' }, { timeout: 5000 });
+    expect(within(general).getByRole('group', { name: 'Sign-in sessions' })).toHaveAccessibleDescription(/A till in use all day stays signed in/);
+    const idle = within(general).getByLabelText('Sign out after inactivity (minutes)');
+    const lifetime = within(general).getByLabelText('Longest session (hours)');
+
+    await user.clear(idle);
+    await user.type(idle, '10');
+    await user.click(within(general).getByRole('button', { name: 'Save' }));
+    expect(await within(general).findByText('Sign out after inactivity (minutes) must be a whole number from 15 to 10080.')).toBeInTheDocument();
+    expect(idle).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(idle);
+    await user.type(idle, '600');
+    await user.clear(lifetime);
+    await user.type(lifetime, '8');
+    await user.click(within(general).getByRole('button', { name: 'Save' }));
+    expect(await within(general).findByText('The inactivity limit cannot be longer than the longest session.')).toBeInTheDocument();
+    expect(puts(calls)).toHaveLength(0);
+
+    await user.clear(lifetime);
+    await user.type(lifetime, '24');
+    await user.click(within(general).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(puts(calls)[0]).toMatchObject({ path: '/api/settings/general', body: { ...DEFAULT_SETTINGS.general, sessionIdleMinutes: 600, sessionLifetimeHours: 24 } });
   });
 
   it("asks 'Remove payment method?' before removing one, and saves the list without it", async () => {

@@ -8,11 +8,12 @@ export function changePassword(input: PasswordChangeInput): Promise<MessageRespo
   return apiRequest<MessageResponse>('/profile/password', { method: 'PUT', body: input });
 }
 
-/** The server signs out every other session of the user, so the sessions list changes too. */
+/** The server signs out every other session of the user and, unless kept, revokes their API keys: both lists change. */
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changePassword,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.sessions }),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: profileKeys.sessions }), queryClient.invalidateQueries({ queryKey: profileKeys.apiKeys })]),
   });
 }

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { KeyRound, Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { apiKeyCreateSchema, type ApiKey, type ApiKeyCreated } from '@shop/contracts/profile';
+import { API_KEY_SCOPE_NAMES, DEFAULT_API_KEY_SCOPE, type ApiKeyScope } from '@shop/contracts/api-key-scopes';
+import { apiKeyCreateSchema, type ApiKey, type ApiKeyCreated, type ApiKeyCreateInput } from '@shop/contracts/profile';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
-import { FieldError, fieldErrorId } from '@/components/ui/form-field';
+import { FieldError, fieldErrorId, SelectField } from '@/components/ui/form-field';
 import { IconButton } from '@/components/ui/icon-button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -23,7 +24,20 @@ import { useSaving } from '../saving';
 import { CopyButton } from './copy-button';
 import { ProfileCard } from './profile-card';
 
-/** Keys for scripts and other programs: they act as this user. The whole key is shown only once. */
+/** What each scope is called on screen (the table of scopes is packages/contracts/src/api-key-scopes.ts). */
+const SCOPE_LABELS: Record<ApiKeyScope, (t: (key: string) => string) => string> = {
+  read: (t) => t('Read only'),
+  sales: (t) => t('Till: sales, refunds and customers'),
+  catalogue: (t) => t('Catalogue, stock and purchasing'),
+  full: (t) => t('Everything my role can do'),
+};
+
+const EMPTY: ApiKeyCreateInput = { label: '', scope: DEFAULT_API_KEY_SCOPE };
+
+/**
+ * Keys for scripts and other programs: they act as this user, within the user's role and the
+ * scope chosen here (read only unless chosen). The whole key is shown only once.
+ */
 export function ApiKeysTab() {
   const { t } = useTranslation();
   const timeZone = useShopSettings().settings.localization.timezone;
@@ -34,10 +48,10 @@ export function ApiKeysTab() {
   const { saving, run } = useSaving();
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const { register, fieldError, submit } = useSchemaForm(apiKeyCreateSchema, {
-    defaultValues: { label: '' },
+  const { register, field, fieldError, submit } = useSchemaForm(apiKeyCreateSchema, {
+    defaultValues: EMPTY,
     save: (input) => run(() => create.mutateAsync(input)),
-    resetTo: () => ({ label: '' }),
+    resetTo: () => EMPTY,
     onSaved: setCreated,
     failureToast: t('Failed to create API key'),
   });
@@ -59,6 +73,7 @@ export function ApiKeysTab() {
   const columns: Column<ApiKey>[] = [
     { id: 'label', header: t('Label'), cell: (key) => <span className="font-medium text-slate-900 dark:text-white">{key.label}</span> },
     { id: 'key', header: t('Key'), cell: (key) => <code className="font-mono text-xs text-slate-600 dark:text-slate-300">{key.masked}</code> },
+    { id: 'scope', header: t('Scope'), cell: (key) => SCOPE_LABELS[key.scope](t) },
     { id: 'created', header: t('Created'), className: 'tabular-nums', cell: (key) => formatDateTime(key.created_at, timeZone) },
     {
       id: 'used',
@@ -81,26 +96,38 @@ export function ApiKeysTab() {
   ];
 
   return (
-    <ProfileCard title={t('API Keys')} description={t('A key lets a program use the API as you, with your role. Revoke any key you no longer use.')}>
-      <form noValidate onSubmit={submit} className="border-b border-slate-200 px-5 py-4 dark:border-slate-800">
-        <Label htmlFor="api-key-label">{t('Label')}</Label>
-        <div className="mt-1.5 flex flex-wrap items-start gap-2">
+    <ProfileCard
+      title={t('API Keys')}
+      description={t('A key lets a program use the API as you, within your role and the scope you choose. No key can manage accounts or change your password. Revoke any key you no longer use.')}
+    >
+      <form noValidate onSubmit={submit} className="flex flex-wrap items-start gap-x-2 gap-y-3 border-b border-slate-200 px-5 py-4 dark:border-slate-800">
+        <div className="max-w-sm min-w-48 flex-1">
+          <Label htmlFor="api-key-label">{t('Label')}</Label>
           <Input
             id="api-key-label"
             placeholder={t('e.g. Stock sync script')}
             autoComplete="off"
-            className="max-w-sm flex-1"
+            className="mt-1.5"
             disabled={saving}
             aria-invalid={labelError ? true : undefined}
             aria-describedby={labelError ? fieldErrorId('api-key-label') : undefined}
             {...register('label')}
           />
-          <Button type="submit" disabled={saving}>
-            <Plus aria-hidden className="size-4" />
-            {saving ? t('Saving…') : t('Create key')}
-          </Button>
+          <FieldError id="api-key-label" error={labelError} className="mt-1.5" />
         </div>
-        <FieldError id="api-key-label" error={labelError} className="mt-1.5" />
+        <div className="w-full max-w-xs sm:w-auto">
+          <SelectField label={t('Scope')} field={field('scope', 'api-key-scope')} disabled={saving}>
+            {API_KEY_SCOPE_NAMES.map((scope) => (
+              <option key={scope} value={scope}>
+                {SCOPE_LABELS[scope](t)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <Button type="submit" disabled={saving} className="sm:mt-7">
+          <Plus aria-hidden className="size-4" />
+          {saving ? t('Saving…') : t('Create key')}
+        </Button>
       </form>
       <Table
         label={t('API Keys')}
@@ -116,7 +143,7 @@ export function ApiKeysTab() {
         open={created !== null}
         onOpenChange={(open) => (open ? undefined : setCreated(null))}
         title={t('API key created')}
-        description={created ? created.label : undefined}
+        description={created ? `${created.label} · ${SCOPE_LABELS[created.scope](t)}` : undefined}
       >
         <ModalBody>
           <p className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-800 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-300">

@@ -1,20 +1,28 @@
 import { useTranslation } from 'react-i18next';
 import { passwordChangeSchema, type PasswordChangeInput } from '@shop/contracts/profile';
+import { Checkbox } from '@/components/ui/checkbox';
 import { TextField } from '@/components/ui/form-field';
+import { Label } from '@/components/ui/label';
 import { useSchemaForm } from '@/lib/use-schema-form';
+import { useApiKeys } from '../api/get-api-keys';
 import { useChangePassword } from '../api/change-password';
 import { useSaving } from '../saving';
 import { ProfileCard } from './profile-card';
 import { SaveButton } from './save-button';
 
-const EMPTY: PasswordChangeInput = { current_password: '', new_password: '', new_password_confirmation: '' };
+const EMPTY: PasswordChangeInput = { current_password: '', new_password: '', new_password_confirmation: '', keep_api_keys: false };
 
-/** Current, new and confirmation; the server also signs out the user's other sessions. */
+/**
+ * Current, new and confirmation; the server also signs out the user's other sessions and revokes
+ * their API keys, unless they tick "Keep my API keys working" (offered only to someone who has keys).
+ */
 export function PasswordForm() {
   const { t } = useTranslation();
   const change = useChangePassword();
+  const keys = useApiKeys();
+  const hasKeys = (keys.data?.length ?? 0) > 0;
   const { saving, run } = useSaving();
-  const { field, submit } = useSchemaForm(passwordChangeSchema, {
+  const { field, register, submit } = useSchemaForm(passwordChangeSchema, {
     defaultValues: EMPTY,
     save: (input) => run(() => change.mutateAsync(input)),
     resetTo: () => EMPTY,
@@ -38,6 +46,17 @@ export function PasswordForm() {
             type="password"
             autoComplete="new-password"
           />
+          {hasKeys ? (
+            <div className="flex items-start gap-3 lg:col-span-3">
+              <Checkbox id="keep-api-keys" aria-describedby="keep-api-keys-hint" className="mt-0.5" {...register('keep_api_keys')} />
+              <div className="min-w-0">
+                <Label htmlFor="keep-api-keys">{t('Keep my API keys working')}</Label>
+                <p id="keep-api-keys-hint" className="text-sm text-slate-500 dark:text-slate-400">
+                  {t('Leave it unticked if someone else may know your old password: your API keys are revoked, and programs using them need new ones.')}
+                </p>
+              </div>
+            </div>
+          ) : null}
         </fieldset>
       </ProfileCard>
     </form>

@@ -16,7 +16,7 @@ export function SetPasswordDialog({ account, onClose }: { account: StaffAccount 
       onOpenChange={(open) => (open ? undefined : onClose())}
       busy={setPassword.isPending}
       title={t('Set password')}
-      description={account ? t('A new password for {{name}}. Tell them in person; their other sessions are signed out.', { name: account.name }) : undefined}
+      description={account ? t('A new password for {{name}}. Tell them in person; they are signed out everywhere and their API keys stop working.', { name: account.name }) : undefined}
       size="sm"
     >
       {account ? <PasswordForm account={account} setPassword={setPassword} onCancel={onClose} onDone={onClose} /> : null}
