@@ -165,4 +165,20 @@ test.describe('the shell', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Customers', { timeout: 15_000 });
     await expect(page.getByText('Network error — check your connection.')).toHaveCount(0);
   });
+
+  test('the emoji of the console texts come with the console, so a till without an emoji font shows them', async ({ page }) => {
+    await page.goto('/customers');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Customers');
+    // The bundled faces are served and cover every emoji the texts use, whatever the till has installed.
+    const loaded = await page.evaluate(async () => {
+      const faces = await document.fonts.load('16px "Console Emoji"', '✅❌🗑️👍');
+      return faces.map((face) => ({ family: face.family, status: face.status, range: face.unicodeRange }));
+    });
+    expect(loaded).toHaveLength(3);
+    for (const face of loaded) expect(face).toMatchObject({ family: 'Console Emoji', status: 'loaded' });
+    expect(loaded.map((face) => face.range).join(',')).toMatch(/U\+2705.*U\+274C|U\+274C.*U\+2705/i);
+    // And the console's own text stack reaches them.
+    const stack = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    expect(stack).toContain('Console Emoji');
+  });
 });
