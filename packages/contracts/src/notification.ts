@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { booleanFilterSchema, listMetaSchema, listQuerySchema } from './common';
 
-export const notificationKindSchema = z.enum(['low_stock', 'expiring', 'refund', 'signup', 'signup_duplicate']);
+export const notificationKindSchema = z.enum(['low_stock', 'expiring', 'refund', 'signup', 'signup_duplicate', 'expired']);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
 export const notificationSchema = z.object({

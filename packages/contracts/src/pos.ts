@@ -14,8 +14,10 @@ export const posProductSchema = z.object({
   category_id: z.number().int(),
   image: z.string().nullable(),
   track_stock: z.boolean(),
-  /** On hand; meaningful when track_stock. */
+  /** Sellable on hand (units past their date left out); meaningful when track_stock. */
   stock: z.number().int(),
+  /** Units on hand past their date: shown apart, never sold until written off. */
+  expired: z.number().int(),
   /** Best active promotion today, percent off (0 when none). */
   discount_percent: z.number(),
   promotion: z.string().nullable(),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { fromNotAfterTo, listMetaSchema, listQuerySchema, optionalChoiceFilter, optionalDateFilterSchema, optionalIdFilterSchema } from './common';
 
-export const STOCK_STATES = ['Below Reorder', 'Normal'] as const;
+/** Expired: units past their date are still on hand (waiting to be written off); it outranks Below Reorder. */
+export const STOCK_STATES = ['Expired', 'Below Reorder', 'Normal'] as const;
 
 /** GET /stock-report (docs/screens.md, "Reports"): per product over [from, to]; dates are shop business days. */
 export const stockReportQuerySchema = listQuerySchema

@@ -131,6 +131,16 @@ export const pricesChangedAnswerSchema = z.object({
 export type PricesChangedAnswer = z.infer<typeof pricesChangedAnswerSchema>;
 export type CurrentPrice = PricesChangedAnswer['prices'][number];
 
+/** 409 when a product has too few sellable units; `expired` counts those on hand past their date. */
+export const outOfStockAnswerSchema = z.object({
+  message: z.string(),
+  product_id: z.number().int(),
+  product: z.string(),
+  sellable: z.number().int(),
+  expired: z.number().int(),
+});
+export type OutOfStockAnswer = z.infer<typeof outOfStockAnswerSchema>;
+
 export const saleListQuerySchema = listQuerySchema
   .extend({
     from: optionalDateFilterSchema,
@@ -190,6 +200,8 @@ export const SALE_MESSAGES = {
   keyReused: 'This Idempotency-Key was already used for a different sale. Use a new key for a new sale.',
   inFlight: 'The same sale is being recorded right now. Wait a moment and retry with the same key.',
   oneIdempotencyKey: 'Send one Idempotency-Key header, not several.',
+  expiredStock: (product: string, sellable: number, expired: number) =>
+    `Only ${sellable} of ${product} can be sold: ${expired} more ${expired === 1 ? 'has' : 'have'} expired. A Manager can write them off on the Expire screen.`,
   pricesChanged: 'Prices have changed since the cart was filled. Check the new prices and pay again.',
   tenderedShort: 'The cash tendered is less than the total.',
   nothingToRefund: 'Everything on this sale has already been refunded.',

@@ -51,7 +51,7 @@ export interface ApiKeysTable {
 export interface NotificationsTable {
   id: Generated<number>;
   user_id: number;
-  kind: 'low_stock' | 'expiring' | 'refund' | 'signup' | 'signup_duplicate';
+  kind: 'low_stock' | 'expiring' | 'refund' | 'signup' | 'signup_duplicate' | 'expired';
   /** JSON of the values the texts are made of. */
   params: string;
   link: string | null;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { idParamsSchema, messageResponseSchema, recordResponseSchema } from '@shop/contracts/common';
 import {
   IDEMPOTENCY_KEY_HEADER,
+  outOfStockAnswerSchema,
   pricesChangedAnswerSchema,
   refundInputSchema,
   saleCreatedResponseSchema,
@@ -76,7 +77,10 @@ export const saleRoutes: FastifyPluginAsyncZod = async (app) => {
         body: saleInputSchema,
         response: {
           201: saleCreatedResponseSchema,
-          409: pricesChangedAnswerSchema.describe('Prices changed: the catalogue figures to refresh the cart with').or(messageResponseSchema),
+          409: pricesChangedAnswerSchema
+            .describe('Prices changed: the catalogue figures to refresh the cart with')
+            .or(outOfStockAnswerSchema.describe('Too few sellable units; expired ones are counted apart'))
+            .or(messageResponseSchema),
         },
       },
     },

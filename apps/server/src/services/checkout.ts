@@ -12,7 +12,7 @@ import { runIdempotent } from './idempotency';
 import { nextNumber } from './document-numbers';
 import { getSale } from './sales';
 import { getSettings } from './settings';
-import { lockProducts, recordMovement, takeFromBatches } from './stock-ledger';
+import { expiredOnHand, lockProducts, recordMovement, takeFromBatches } from './stock-ledger';
 
 /*
  * POST /sales: a sale recorded as one transaction, in named steps (docs/architecture.md, "How a
@@ -157,16 +157,30 @@ function pricesChanged(lines: PricedLine[], pricing: SalePricing): AppError {
   return new AppError('prices_changed', SALE_MESSAGES.pricesChanged, { details: answer });
 }
 
-/** Step 4a: enough on hand for every tracked product, all lines of one product together, unless the shop sells past zero. */
-function checkStock(lines: PricedLine[], settings: Settings): void {
+/**
+ * Step 4a: enough sellable stock for every tracked product, all lines of one product together,
+ * unless the shop sells past zero. Units past their date are not sellable: the refusal says how
+ * many there are, so the cashier can ask a Manager to write them off.
+ */
+async function checkStock(tx: ServiceContext, lines: PricedLine[], settings: Settings, moment: Moment): Promise<void> {
   if (settings.general.allowNegativeStock) return;
+  const tracked = [...new Set(lines.filter((line) => line.product.track_stock === 1).map((line) => line.product.id))];
+  const expired = await expiredOnHand(tx, tracked, moment.day);
   const wanted = new Map<number, { product: ProductRow; quantity: number }>();
   for (const { product, quantity } of lines) {
     if (product.track_stock !== 1) continue;
     wanted.set(product.id, { product, quantity: (wanted.get(product.id)?.quantity ?? 0) + quantity });
   }
   for (const { product, quantity } of wanted.values()) {
-    if (product.on_hand < quantity) throw new AppError('out_of_stock', `Only ${Math.max(0, product.on_hand)} left of ${product.name}`);
+    const pastDate = expired.get(product.id) ?? 0;
+    const sellable = Math.max(0, product.on_hand - pastDate);
+    if (sellable >= quantity) continue;
+    if (pastDate > 0) {
+      throw new AppError('out_of_stock', SALE_MESSAGES.expiredStock(product.name, sellable, pastDate), {
+        details: { product_id: product.id, product: product.name, sellable, expired: pastDate },
+      });
+    }
+    throw new AppError('out_of_stock', `Only ${sellable} left of ${product.name}`, { details: { product_id: product.id, product: product.name, sellable, expired: 0 } });
   }
 }
 
@@ -234,7 +248,7 @@ async function reserveSaleId(tx: ServiceContext): Promise<number> {
 async function takeStockAndWriteLines(tx: ServiceContext, saleId: number, lines: PricedLine[], pricing: SalePricing, moment: Moment, actor: Actor) {
   for (const [index, line] of lines.entries()) {
     const { product, quantity } = line;
-    const takes = product.track_stock === 1 ? await takeFromBatches(tx, product.id, quantity, moment.day) : [];
+    const takes = product.track_stock === 1 ? await takeFromBatches(tx, product.id, quantity, moment.day, { sellable: true }) : [];
     const priced = pricing.lines[index]!;
     await tx.db
       .insertInto('sale_items')
@@ -301,7 +315,7 @@ async function recordSale(tx: ServiceContext, input: SaleInput, actor: Actor): P
   const customerName = await resolveCustomer(tx, input.customer_id);
   const taxEnabled = input.tax_enabled && settings.taxes.enabled;
   const { lines, pricing } = await priceLines(tx, input, settings, moment, taxEnabled);
-  checkStock(lines, settings);
+  await checkStock(tx, lines, settings, moment);
   const payment = settlePayment(input, method, pricing.totalCents, settings.localization.khrPerUsd);
 
   const { saleId, number: early } = await writeSale(tx, { input, moment, customerName, payment, lines, pricing, settings, taxEnabled, actor });

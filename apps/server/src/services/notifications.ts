@@ -147,17 +147,19 @@ export async function sweepExpiringBatches(ctx: ServiceContext): Promise<number>
       'products.sku',
     ])
     .where('stock_batches.remaining', '>', 0)
-    .where('stock_batches.expire_date', '>=', today)
+    .where('stock_batches.expire_date', 'is not', null)
     .where('stock_batches.expire_date', '<=', addDays(today, EXPIRY_NOTICE_DAYS))
     .execute();
   for (const batch of batches) {
+    // A batch already past its date is told apart (once), as it now waits to be written off.
+    const expired = batch.expire_date! < today;
     await raise(
       ctx,
       {
-        kind: 'expiring',
+        kind: expired ? 'expired' : 'expiring',
         params: { product: batch.name, sku: batch.sku, remaining: batch.remaining, expire_date: batch.expire_date ?? '' },
         link: '/expire-product?days=7',
-        dedupeKey: `expiring:${batch.id}`,
+        dedupeKey: `${expired ? 'expired' : 'expiring'}:${batch.id}`,
       },
       { permission: 'stock:manage', topic: 'lowStock' },
     );
@@ -182,6 +184,11 @@ function describe(kind: NotificationKind, params: Params): { title: string; body
       return { title: `Refund ${params.refund}`, body: `${params.by} refunded ${Number(params.amount).toFixed(2)} on sale ${params.sale}.` };
     case 'signup':
       return { title: `Sign-up waiting: ${params.name}`, body: `${params.name} (${params.email}) asked for an account. Approve it on the Users screen.` };
+    case 'expired':
+      return {
+        title: `Expired: ${params.product}`,
+        body: `${params.remaining} of ${params.product} (${params.sku}) expired on ${params.expire_date}: write them off; they cannot be sold.`,
+      };
     case 'signup_duplicate':
       return {
         title: `Sign-up with a known e-mail: ${params.email}`,

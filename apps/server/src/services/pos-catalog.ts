@@ -3,11 +3,12 @@ import { bestPromotion } from '@shop/contracts/pricing';
 import { fromBasisPoints, fromCents } from '@shop/contracts/money';
 import type { ServiceContext } from './context';
 import { shopToday } from './settings';
+import { expiredOnHand } from './stock-ledger';
 
 /** GET /pos/catalog: active products with stock and today's best promotion, ordered by name. */
 export async function getPosCatalog(ctx: ServiceContext): Promise<PosCatalog> {
   const today = await shopToday(ctx);
-  const [products, promotions, categories] = await Promise.all([
+  const [products, promotions, categories, expired] = await Promise.all([
     ctx.db
       .selectFrom('products')
       .select(['id', 'name', 'sku', 'barcode', 'price_cents', 'category_id', 'image', 'track_stock', 'on_hand'])
@@ -22,6 +23,7 @@ export async function getPosCatalog(ctx: ServiceContext): Promise<PosCatalog> {
       .where((eb) => eb.or([eb('valid_until', 'is', null), eb('valid_until', '>=', today)]))
       .execute(),
     ctx.db.selectFrom('categories').select(['id', 'name']).orderBy('name').execute(),
+    expiredOnHand(ctx, null, today),
   ]);
   const byProduct = new Map<number, { title: string; discountBp: number; active: boolean; validUntil: string | null }[]>();
   for (const p of promotions) {
@@ -43,7 +45,8 @@ export async function getPosCatalog(ctx: ServiceContext): Promise<PosCatalog> {
         category_id: product.category_id,
         image: product.image,
         track_stock: product.track_stock === 1,
-        stock: product.on_hand,
+        stock: product.on_hand - (expired.get(product.id) ?? 0),
+        expired: expired.get(product.id) ?? 0,
         discount_percent: promotion ? fromBasisPoints(promotion.discountBp) : 0,
         promotion: promotion?.title ?? null,
       };

@@ -169,18 +169,41 @@ export interface BatchTake {
   unitCostCents: number;
 }
 
+/** Units on hand, per product, in batches whose date has passed on `today`: waiting to be written off, never sold. */
+export async function expiredOnHand(tx: ServiceContext, productIds: readonly number[] | null, today: string): Promise<Map<number, number>> {
+  let select = tx.db
+    .selectFrom('stock_batches')
+    .select(['product_id', (eb) => eb.fn.sum<number>('remaining').as('expired')])
+    .where('remaining', '>', 0)
+    .where('expire_date', '<', today)
+    .groupBy('product_id');
+  if (productIds) {
+    if (productIds.length === 0) return new Map();
+    select = select.where('product_id', 'in', [...productIds]);
+  }
+  return new Map((await select.execute()).map((row) => [row.product_id, Number(row.expired)]));
+}
+
 /**
  * Takes `quantity` out of a product's batches: the one that expires first, then the oldest
- * (FEFO). Batches already past their date on `today` come last: they are waiting to be written
- * off, not sold. What the batches cannot cover comes back as a take with no batch, costed at the
- * latest receipt, for the caller to allow (negative stock) or refuse.
+ * (FEFO). A sale (`sellable`) never takes a batch already past its date on `today`; other takes
+ * (a count correction) reach them last. What the batches cannot cover comes back as a take with
+ * no batch, costed at the latest receipt, for the caller to allow (negative stock) or refuse.
  */
-export async function takeFromBatches(tx: ServiceContext, productId: number, quantity: number, today: string): Promise<BatchTake[]> {
-  const batches = await tx.db
+export async function takeFromBatches(
+  tx: ServiceContext,
+  productId: number,
+  quantity: number,
+  today: string,
+  options: { sellable?: boolean } = {},
+): Promise<BatchTake[]> {
+  let select = tx.db
     .selectFrom('stock_batches')
     .select(['id', 'remaining', 'unit_cost_cents'])
     .where('product_id', '=', productId)
-    .where('remaining', '>', 0)
+    .where('remaining', '>', 0);
+  if (options.sellable) select = select.where((eb) => eb.or([eb('expire_date', 'is', null), eb('expire_date', '>=', today)]));
+  const batches = await select
     .orderBy((eb) => eb.case().when('expire_date', '<', today).then(1).else(0).end())
     .orderBy((eb) => eb.case().when('expire_date', 'is', null).then(1).else(0).end())
     .orderBy('expire_date')

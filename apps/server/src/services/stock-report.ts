@@ -5,6 +5,7 @@ import { addDays } from '../lib/business-date';
 import { fromCents, sumCents, toCents } from '@shop/contracts/money';
 import type { ServiceContext } from './context';
 import { shopToday } from './settings';
+import { expiredOnHand } from './stock-ledger';
 
 /** Reports cover the last 30 days unless the user picks a range (dates are shop business days). */
 export async function reportRange(ctx: ServiceContext, query: { from?: string | undefined; to?: string | undefined }) {
@@ -132,16 +133,18 @@ export async function stockReportRows(ctx: ServiceContext, query: Omit<StockRepo
     );
   }
   if (query.category) select = select.where('products.category_id', '=', query.category);
-  const [products, inRange, afterTo] = await Promise.all([
+  const [products, inRange, afterTo, expired] = await Promise.all([
     select.orderBy('products.name').orderBy('products.id').execute(),
     ledgerSums(ctx, from, to),
     ledgerSums(ctx, addDays(to, 1), null),
+    // Batches past their date by `to` that are still on the shelf.
+    expiredOnHand(ctx, null, to),
   ]);
   const rows: StockReportRow[] = [];
   for (const product of products) {
     const range = inRange.get(product.id) ?? ZERO;
     const closing = product.on_hand - (afterTo.get(product.id) ?? ZERO).net;
-    const state = closing <= product.reorder_level ? 'Below Reorder' : 'Normal';
+    const state = (expired.get(product.id) ?? 0) > 0 ? 'Expired' : closing <= product.reorder_level ? 'Below Reorder' : 'Normal';
     if (query.state && query.state !== state) continue;
     const costQty = Number(product.cost_qty ?? 0);
     const costValue = Number(product.cost_value ?? 0);

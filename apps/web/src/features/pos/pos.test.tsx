@@ -17,6 +17,7 @@ const product = (id: number, name: string, sku: string, price: number, extra: Re
   image: null,
   track_stock: false,
   stock: 0,
+  expired: 0,
   discount_percent: 0,
   promotion: null,
   ...extra,
@@ -31,7 +32,7 @@ const CATALOG = {
   products: [
     product(1, 'Cafe Latte', 'COF-005', 2.5, { discount_percent: 20, promotion: 'Latte week' }),
     product(2, 'Butter Croissant', 'BAK-001', 1.8, { category_id: 2, track_stock: true, stock: 2, barcode: '8850001' }),
-    product(3, 'Lemon Cookies', 'SNK-003', 1.5, { category_id: 2, track_stock: true, stock: 0 }),
+    product(3, 'Lemon Cookies', 'SNK-003', 1.5, { category_id: 2, track_stock: true, stock: 0, expired: 4 }),
   ],
 };
 
@@ -99,6 +100,9 @@ describe('Point of sale', () => {
     fakeApi(() => saleAnswer(0));
     const { user, card, cart } = await openTill();
     expect(card('Lemon Cookies')).toHaveTextContent('Out of stock');
+    // Units past their date are shown apart, and not counted as stock.
+    expect(card('Lemon Cookies')).toHaveTextContent('4 expired');
+    expect(card('Butter Croissant')).not.toHaveTextContent('expired');
     await user.click(card('Lemon Cookies'));
     expect(await screen.findByText('Only 0 left of Lemon Cookies')).toBeInTheDocument();
     await user.click(card('Butter Croissant'));

@@ -27,9 +27,17 @@ function pricesChanged(error: unknown): PricesChangedAnswer | null {
 }
 
 /** A 422 shows the first message of each field; anything else its one message. */
-function problemsOf(error: unknown, t: (key: string) => string): string[] {
+function problemsOf(error: unknown, t: (key: string, options?: Record<string, unknown>) => string): string[] {
   if (error instanceof ApiError && error.status === 422 && error.errors) {
     return Object.values(error.errors).flatMap((messages) => (messages[0] ? [t(messages[0])] : []));
+  }
+  // Stock past its date: worded here, in the reader's language, from what the server counted.
+  const body = error instanceof ApiError && error.status === 409 ? error.body : undefined;
+  if (body && typeof body.expired === 'number' && body.expired > 0) {
+    const product = typeof body.product === 'string' ? body.product : '';
+    return [
+      `${t('Failed to submit sale')}: ${t('Only {{sellable}} of {{product}} can be sold: {{expired}} more have expired. A Manager can write them off on the Expire screen.', { sellable: body.sellable, product, expired: body.expired })}`,
+    ];
   }
   const text = failureText(error, t('Failed to submit sale'), t);
   return text ? [text] : [];

@@ -1,4 +1,4 @@
-import { CalendarClock, PackageMinus, Trash2, Undo2, UserPlus, UserRoundX, type LucideIcon } from 'lucide-react';
+import { CalendarClock, CalendarX, PackageMinus, Trash2, Undo2, UserPlus, UserRoundX, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Notification } from '@shop/contracts/notification';
@@ -15,6 +15,7 @@ const KIND_ICONS: Record<Notification['kind'], { icon: LucideIcon; tone: string 
   expiring: { icon: CalendarClock, tone: 'bg-orange-50 text-orange-700 dark:bg-orange-500/15 dark:text-orange-300' },
   refund: { icon: Undo2, tone: 'bg-sky-50 text-sky-700 dark:bg-sky-500/15 dark:text-sky-300' },
   signup: { icon: UserPlus, tone: 'bg-violet-50 text-violet-700 dark:bg-violet-500/15 dark:text-violet-300' },
+  expired: { icon: CalendarX, tone: 'bg-red-50 text-red-700 dark:bg-red-500/15 dark:text-red-300' },
   signup_duplicate: { icon: UserRoundX, tone: 'bg-rose-50 text-rose-700 dark:bg-rose-500/15 dark:text-rose-300' },
 };
 

@@ -11,6 +11,7 @@ const PARAMS: Record<Notification['kind'], readonly string[]> = {
   refund: ['refund', 'sale', 'amount', 'by'],
   signup: ['name', 'email'],
   signup_duplicate: ['name', 'email'],
+  expired: ['product', 'sku', 'remaining', 'expire_date'],
 };
 
 /**
@@ -41,6 +42,11 @@ export function notificationText(notification: Notification, t: TFunction): Text
         title: t('Sign-up waiting: {{name}}', params),
         body: t('{{name}} ({{email}}) asked for an account. Approve it on the Users screen.', params),
       };
+    case 'expired':
+      return {
+        title: t('Expired: {{product}}', params),
+        body: t('{{remaining}} of {{product}} ({{sku}}) expired on {{expire_date}}: write them off; they cannot be sold.', params),
+      };
     case 'signup_duplicate':
       return {
         title: t('Sign-up with a known e-mail: {{email}}', params),
@@ -62,5 +68,7 @@ export function notificationLinkText(kind: Notification['kind'], t: TFunction): 
       return t('Review sign-ups');
     case 'signup_duplicate':
       return t('Open the users list');
+    case 'expired':
+      return t('See expiring products');
   }
 }

@@ -170,6 +170,10 @@ function ProductCard({ product, refused, onPick }: { product: PosProduct; refuse
           <span className="text-xs text-slate-500 tabular-nums dark:text-slate-400">{t('{{count}} left', { count: product.stock })}</span>
         ) : null}
       </span>
+      {/* Units past their date are counted apart: they are not for sale until a Manager writes them off. */}
+      {product.track_stock && product.expired > 0 ? (
+        <span className="mt-1 text-xs font-medium text-amber-800 tabular-nums dark:text-amber-300">{t('{{count}} expired', { count: product.expired })}</span>
+      ) : null}
     </button>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { REPORT_FILES, type StockReportRow } from '@shop/contracts/report';
+import { REPORT_FILES, STOCK_STATES, type StockReportRow } from '@shop/contracts/report';
 import { Badge } from '@/components/ui/badge';
 import type { Column } from '@/components/ui/table';
 import { formatMoney } from '@/lib/format';
@@ -28,7 +28,7 @@ export function StockReportPage() {
     {
       id: 'state',
       header: t('State'),
-      cell: (row) => <Badge tone={row.state === 'Below Reorder' ? 'danger' : 'success'}>{t(row.state)}</Badge>,
+      cell: (row) => <Badge tone={row.state === 'Normal' ? 'success' : row.state === 'Expired' ? 'warning' : 'danger'}>{t(row.state)}</Badge>,
     },
   ];
   const all = { value: '', label: t('All') };
@@ -40,7 +40,7 @@ export function StockReportPage() {
       perPage={10}
       filters={[
         { id: 'category', label: t('Category'), options: [all, ...(categories.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))] },
-        { id: 'state', label: t('Stock State'), options: [all, ...['Below Reorder', 'Normal'].map((v) => ({ value: v, label: t(v) }))] },
+        { id: 'state', label: t('Stock State'), options: [all, ...STOCK_STATES.map((v) => ({ value: v, label: t(v) }))] },
       ]}
       columns={columns}
       rowKey={(row) => row.productId}
