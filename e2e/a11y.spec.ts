@@ -121,7 +121,8 @@ test.describe('accessibility', () => {
   });
 
   test('every screen of the console passes axe in the light theme, and in the dark one after the header toggle', async ({ page }, testInfo) => {
-    test.setTimeout(120_000);
+    // Two axe runs on each of some thirty screens: on a busy 2-core machine that alone can take two minutes.
+    test.setTimeout(300_000);
     await chooseTheme(page, 'light');
     await signIn(page);
     const html = page.locator('html');
