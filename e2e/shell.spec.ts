@@ -180,5 +180,14 @@ test.describe('the shell', () => {
     // And the console's own text stack reaches them.
     const stack = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
     expect(stack).toContain('Console Emoji');
+
+    // Toasts too, where the emoji and Khmer texts mostly appear.
+    await page.getByRole('button', { name: 'Open profile menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Logged out successfully' });
+    await expect(toast).toBeVisible();
+    const toastStack = await toast.evaluate((element) => getComputedStyle(element).fontFamily);
+    expect(toastStack).toContain('Noto Sans Khmer Variable');
+    expect(toastStack).toContain('Console Emoji');
   });
 });
