@@ -3,10 +3,12 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';
+import { RoleGate } from './role-gate';
 import { RootLayout } from './root-layout';
 import { lazyScreen } from './lazy-screen';
 import { RouteErrorPage } from './route-error-page';
 import { ScreenError } from './screen-error';
+import { screenPermission } from './screen-access';
 
 /** Each screen is its own chunk, so the first load carries only the shell and the page shown. */
 function page<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
@@ -26,7 +28,7 @@ const publicRoutes: RouteObject[] = [
 const productList = () => import('@/features/catalog/components/product-list-page');
 const supplyList = () => import('@/features/purchasing/components/supply-list-page');
 
-const consoleRoutes: RouteObject[] = [
+const consoleScreens: RouteObject[] = [
   { index: true, element: <Navigate to="/dashboard" replace /> },
   { path: 'dashboard', element: page(() => import('@/features/dashboard/components/dashboard-page'), 'DashboardPage') },
   { path: 'profile', element: page(() => import('@/features/profile/components/profile-page'), 'ProfilePage') },
@@ -69,6 +71,12 @@ const consoleRoutes: RouteObject[] = [
     element: page(() => import('@/features/profile/components/account-settings-page'), 'AccountSettingsPage'),
   },
 ];
+
+/** Screens that need a permission show the calm "not available" page to other roles (screen-access.ts). */
+const consoleRoutes: RouteObject[] = consoleScreens.map((route) => {
+  const permission = route.path ? screenPermission(route.path) : undefined;
+  return permission ? { ...route, element: <RoleGate permission={permission}>{route.element}</RoleGate> } : route;
+});
 
 export const routes: RouteObject[] = [
   {

@@ -16,10 +16,11 @@ import {
   Warehouse,
   type LucideIcon,
 } from 'lucide-react';
-import type { Permission } from '@shop/contracts/permissions';
+import type { Role } from '@shop/contracts/common';
+import { can } from '@shop/contracts/permissions';
+import { screenPermission } from '../screen-access';
 
-/** `permission`: shown only to roles that have it (the screen behind it says why to the others). */
-export type SidebarLink = { kind: 'link'; label: string; to: string; icon: LucideIcon; permission?: Permission };
+export type SidebarLink = { kind: 'link'; label: string; to: string; icon: LucideIcon };
 export type SidebarGroupChild = { label: string; to: string };
 export type SidebarGroup = { kind: 'group'; id: string; label: string; icon: LucideIcon; children: SidebarGroupChild[] };
 export type SidebarItem = SidebarLink | SidebarGroup;
@@ -70,7 +71,7 @@ export const SIDEBAR_ITEMS: SidebarItem[] = [
   { kind: 'link', label: 'Promotions', to: '/promotions', icon: BadgePercent },
   { kind: 'link', label: 'Inventory', to: '/inventory', icon: Warehouse },
   // Not among the required sidebar links: the staff accounts screen, for those who manage users.
-  { kind: 'link', label: 'Users', to: '/users', icon: UserCog, permission: 'users:manage' },
+  { kind: 'link', label: 'Users', to: '/users', icon: UserCog },
   {
     kind: 'group',
     id: 'pages',
@@ -89,4 +90,22 @@ export const SIDEBAR_ITEMS: SidebarItem[] = [
 /** The required rule, taken literally: a group is "current" when the path starts with a child route. */
 export function groupContainsPath(group: SidebarGroup, pathname: string): boolean {
   return group.children.some((child) => pathname.startsWith(child.to));
+}
+
+/** Whether a role may open the screen behind a link (screen-access.ts). */
+export function mayOpen(role: Role | null, to: string): boolean {
+  const permission = screenPermission(to);
+  return !permission || can(role, permission);
+}
+
+/**
+ * The sidebar a role sees: links to screens it may open, and groups keeping only such links (a
+ * group left empty is not shown).
+ */
+export function sidebarItemsFor(role: Role | null): SidebarItem[] {
+  return SIDEBAR_ITEMS.flatMap((item): SidebarItem[] => {
+    if (item.kind === 'link') return mayOpen(role, item.to) ? [item] : [];
+    const children = item.children.filter((child) => mayOpen(role, child.to));
+    return children.length > 0 ? [{ ...item, children }] : [];
+  });
 }

@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Tooltip } from 'radix-ui';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setSession } from '@/features/auth/session-store';
 import { demoUser } from '@/test/fetch-mock';
 import { SidebarPanel, type Badges } from './sidebar';
@@ -18,6 +18,8 @@ function renderSidebarAt(path: string, { collapsed = false, badges }: { collapse
 }
 
 describe('Sidebar', () => {
+  beforeEach(() => setSession('tok', demoUser));
+
   it('opens the group that holds the current page and highlights its link', () => {
     renderSidebarAt('/category-list');
 
@@ -59,11 +61,30 @@ describe('Sidebar', () => {
     expect(screen.getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/users');
   });
 
-  it('hides the Users link from Managers and Staff', () => {
+  it('hides the Users link from Managers, who keep reports, suppliers and supplies', async () => {
+    const user = userEvent.setup();
     setSession('tok', { ...demoUser, role: 'Manager' });
     renderSidebarAt('/dashboard');
     expect(screen.getByRole('link', { name: 'Customers' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Supplier' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Users' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Reports' }));
+    expect(screen.getByRole('link', { name: 'Stock Report' })).toBeInTheDocument();
+  });
+
+  it("shows Staff the till, their sales, the catalogue, stock and customers, and no reports, purchasing or users", async () => {
+    const user = userEvent.setup();
+    setSession('tok', { ...demoUser, role: 'Staff' });
+    renderSidebarAt('/dashboard');
+    for (const name of ['Dashboard', 'POS', 'Sale', 'Customers', 'Promotions', 'Inventory']) expect(screen.getByRole('link', { name })).toBeInTheDocument();
+    for (const name of ['Supplier', 'Users']) expect(screen.queryByRole('link', { name })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reports' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Supplies' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Products' }));
+    expect(screen.getByRole('link', { name: 'Product List' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Expire' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Category' })).toBeInTheDocument();
   });
 
   it('shows the unread count on Notifications, and on the Message group while it is folded', async () => {

@@ -3,12 +3,11 @@ import { ChevronDown } from 'lucide-react';
 import { Popover, Tooltip } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useMatch } from 'react-router';
-import { can } from '@shop/contracts/permissions';
 import { BrandMark } from '@/components/ui/brand-mark';
 import { CountBadge } from '@/components/ui/count-badge';
 import { useSession } from '@/features/auth/session-store';
 import { cn } from '@/lib/cn';
-import { groupContainsPath, SIDEBAR_ITEMS, type SidebarGroup, type SidebarLink } from './sidebar-nav';
+import { groupContainsPath, sidebarItemsFor, type SidebarGroup, type SidebarLink } from './sidebar-nav';
 
 export const SIDEBAR_WIDTH = { expanded: 220, collapsed: 90 } as const;
 
@@ -39,7 +38,7 @@ export function SidebarPanel({ collapsed, onNavigate, badges = {} }: { collapsed
   const { pathname } = useLocation();
   const groups = useGroupOpenState(pathname);
   const role = useSession()?.user?.role ?? null;
-  const items = SIDEBAR_ITEMS.filter((item) => item.kind === 'group' || !item.permission || can(role, item.permission));
+  const items = sidebarItemsFor(role);
 
   return (
     <div className="flex h-full flex-col">
