@@ -119,6 +119,12 @@ for (const tablet of TABLETS) {
     test('the till fits the screen with finger-sized buttons, and so does the product list', async ({ page }, testInfo) => {
       await signIn(page, DEMO.admin);
       await page.goto('/sale');
+      // Below 1280 px the sidebar starts collapsed, leaving the till its room; its icons are finger-sized.
+      const sidebar = page.locator('aside').first();
+      const nav = page.getByRole('navigation', { name: 'Main navigation' });
+      await expect(sidebar).toHaveCSS('width', '90px');
+      await expectTapTarget(page, nav.getByRole('link', { name: 'Customers' }));
+      await expectTapTarget(page, nav.getByRole('button', { name: 'Reports' }));
       const products = page.getByRole('list', { name: 'Products' });
       await products.getByRole('button', { name: /^Espresso / }).tap();
       await products.getByRole('button', { name: /^Cafe Latte / }).tap();
@@ -150,7 +156,16 @@ for (const tablet of TABLETS) {
       await cart(page).getByRole('button', { name: 'Clear' }).tap();
       await expect(cart(page).getByRole('heading')).toHaveText('Cart (0)');
 
+      // Expanded by hand, its links and group buttons are finger-sized too, and the choice is kept.
+      await page.getByRole('button', { name: 'Toggle sidebar' }).tap();
+      await expect(sidebar).toHaveCSS('width', '220px');
+      await expectTapTarget(page, nav.getByRole('link', { name: 'Customers' }));
+      await expectTapTarget(page, nav.getByRole('button', { name: 'Reports' }));
       await page.goto('/products');
+      await expect(sidebar).toHaveCSS('width', '220px');
+      await expectTapTarget(page, nav.getByRole('link', { name: 'Product List' }));
+      await page.getByRole('button', { name: 'Toggle sidebar' }).tap();
+      await expect(sidebar).toHaveCSS('width', '90px');
       const table = page.getByRole('table', { name: 'Products' });
       await expect(table.getByRole('row').nth(1)).toContainText(/ID: \d+/);
       await expectNoSidewaysScroll(page);

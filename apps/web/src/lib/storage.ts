@@ -6,6 +6,8 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   language: 'language',
   sidebarCollapsed: 'sidebar_collapsed',
+  /** The same choice on a screen narrower than 1280 px (a tablet), where the sidebar starts collapsed. */
+  sidebarCollapsedNarrow: 'sidebar_collapsed_narrow',
   /** The till's cart and any payment not yet confirmed, so a reload or crash loses nothing. */
   posCart: 'pos_cart',
 } as const;

@@ -11,6 +11,7 @@ import { useSignOutLocally } from '@/features/auth/api/logout';
 import { updateSessionUser, useSession } from '@/features/auth/session-store';
 import { useUnreadCount } from '@/features/notifications/api/get-unread-count';
 import { setMoneyFormat } from '@/lib/format';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { RoleProvider } from '@/lib/permissions';
 import { SessionActionsProvider, type SessionActions } from '@/lib/session-actions';
 import { useShopSettings } from '@/lib/shop-settings';
@@ -20,6 +21,8 @@ import { Header } from './header';
 import { SIDEBAR_WIDTH, SidebarPanel, type Badges } from './sidebar';
 
 const DESKTOP_QUERY = '(min-width: 768px)';
+/** From this width the sidebar starts expanded; below it (a tablet) it starts collapsed, leaving the page room. */
+const WIDE_QUERY = '(min-width: 1280px)';
 
 /** The frame of every signed-in screen: sidebar, header, breadcrumb, then the page. */
 export function AppLayout() {
@@ -32,15 +35,14 @@ export function AppLayout() {
   // Before the page renders, so every amount on it follows the shop's currency.
   setMoneyFormat(useShopSettings().settings.localization);
 
-  const [collapsed, setCollapsed] = useState(() => readStorage(STORAGE_KEYS.sidebarCollapsed) === 'true');
+  const { collapsed, toggleCollapsed } = useSidebarCollapsed();
   // The drawer belongs to the page it was opened on, so following a link closes it.
   const [drawerOpenedAt, setDrawerOpenedAt] = useState<string | null>(null);
   const drawerOpen = drawerOpenedAt === pathname;
 
   function toggleSidebar() {
     if (window.matchMedia(DESKTOP_QUERY).matches) {
-      writeStorage(STORAGE_KEYS.sidebarCollapsed, String(!collapsed));
-      setCollapsed(!collapsed);
+      toggleCollapsed();
     } else {
       setDrawerOpenedAt(drawerOpen ? null : pathname);
     }
@@ -98,6 +100,25 @@ export function AppLayout() {
       </div>
     </div>
   );
+}
+
+/**
+ * Whether the sidebar is collapsed. Wide screens and tablets each remember the user's own
+ * choice; without one, the sidebar is expanded from 1280 px and collapsed below (so a tablet
+ * turned from portrait to landscape gets each default in turn).
+ */
+function useSidebarCollapsed() {
+  const wide = useMediaQuery(WIDE_QUERY);
+  const key = wide ? STORAGE_KEYS.sidebarCollapsed : STORAGE_KEYS.sidebarCollapsedNarrow;
+  // Bumped on each toggle, so the stored choice is read again.
+  const [, setVersion] = useState(0);
+  const stored = readStorage(key);
+  const collapsed = stored === null ? !wide : stored === 'true';
+  function toggleCollapsed() {
+    writeStorage(key, String(!collapsed));
+    setVersion((version) => version + 1);
+  }
+  return { collapsed, toggleCollapsed };
 }
 
 function useSessionActionsValue(): SessionActions {

@@ -11,12 +11,13 @@ import { groupContainsPath, sidebarItemsFor, type SidebarGroup, type SidebarLink
 
 export const SIDEBAR_WIDTH = { expanded: 220, collapsed: 90 } as const;
 
+// Sidebar entries grow to 44 px on a touch screen (collapsed icons are 44 px everywhere).
 const itemBase =
   'flex items-center rounded-lg text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-500';
 const itemIdle =
   'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white';
 const itemActive = 'bg-indigo-50 text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-300';
-const collapsedItem = 'mx-auto size-10 justify-center';
+const collapsedItem = 'mx-auto size-11 justify-center';
 
 type NavigateHandler = (() => void) | undefined;
 
@@ -120,7 +121,7 @@ function ExpandedLink({ item, onNavigate }: { item: SidebarLink; onNavigate: Nav
     <NavLink
       to={item.to}
       onClick={onNavigate}
-      className={({ isActive }) => cn(itemBase, 'h-9 gap-3 px-3', isActive ? itemActive : itemIdle)}
+      className={({ isActive }) => cn(itemBase, 'h-9 gap-3 px-3 pointer-coarse:h-11', isActive ? itemActive : itemIdle)}
     >
       <Icon aria-hidden className="size-[18px] shrink-0" />
       <span className="truncate">{item.label}</span>
@@ -182,7 +183,7 @@ function ExpandedGroup({
         onClick={onToggle}
         className={cn(
           itemBase,
-          'h-9 w-full gap-3 px-3 text-left',
+          'h-9 w-full gap-3 px-3 text-left pointer-coarse:h-11',
           current ? 'text-indigo-700 hover:bg-slate-100 dark:text-indigo-300 dark:hover:bg-slate-800' : itemIdle,
         )}
       >
@@ -202,7 +203,7 @@ function ExpandedGroup({
                 to={child.to}
                 onClick={onNavigate}
                 className={({ isActive }) =>
-                  cn(itemBase, 'h-8 gap-2 px-3 font-normal', isActive ? cn(itemActive, 'font-medium') : itemIdle)
+                  cn(itemBase, 'h-8 gap-2 px-3 font-normal pointer-coarse:h-11', isActive ? cn(itemActive, 'font-medium') : itemIdle)
                 }
               >
                 <span className="flex-1 truncate">
@@ -331,7 +332,7 @@ function GroupFlyout({
                 <NavLink
                   to={child.to}
                   onClick={closeAndNavigate}
-                  className={({ isActive }) => cn(itemBase, 'h-9 gap-2 px-3', isActive ? itemActive : itemIdle)}
+                  className={({ isActive }) => cn(itemBase, 'h-9 gap-2 px-3 pointer-coarse:h-11', isActive ? itemActive : itemIdle)}
                 >
                   <span className="flex-1">
                     {child.label}

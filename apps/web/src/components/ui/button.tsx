@@ -12,11 +12,12 @@ const VARIANTS = {
 } as const;
 
 const SIZES = {
-  sm: 'h-8 gap-1.5 rounded-md px-3 text-sm',
-  md: 'h-10 gap-2 rounded-lg px-4 text-sm',
-  icon: 'size-9 rounded-lg',
+  sm: 'h-8 gap-1.5 rounded-md px-3 text-sm pointer-coarse:h-11',
+  md: 'h-10 gap-2 rounded-lg px-4 text-sm pointer-coarse:h-11',
+  icon: 'size-9 rounded-lg pointer-coarse:size-11',
 } as const;
 
+// On a touch screen every button is at least 44 px high, a finger's width.
 export type ButtonProps = ComponentProps<'button'> & {
   variant?: keyof typeof VARIANTS;
   size?: keyof typeof SIZES;

@@ -6,8 +6,8 @@ const TONES = {
   danger: 'text-slate-500 hover:bg-red-50 hover:text-red-600 dark:text-slate-400 dark:hover:bg-red-500/10 dark:hover:text-red-400',
 } as const;
 
-/** `lg` is a touch-sized target (44 px), for screens used on a tablet. */
-const SIZES = { md: 'size-8', lg: 'size-11' } as const;
+/** `lg` is touch-sized (44 px) everywhere; `md` grows to it on a touch screen. */
+const SIZES = { md: 'size-8 pointer-coarse:size-11', lg: 'size-11' } as const;
 
 /** A small icon-only button for row actions; `label` is its accessible name and tooltip. */
 export function IconButton({

@@ -5,7 +5,7 @@ export function Input({ className, ...props }: ComponentProps<'input'>) {
   return (
     <input
       className={cn(
-        'block h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs',
+        'block h-10 w-full pointer-coarse:h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs',
         'placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none',
         'aria-[invalid=true]:border-red-500 aria-[invalid=true]:focus:ring-red-500/30',
         'disabled:cursor-not-allowed disabled:opacity-60',

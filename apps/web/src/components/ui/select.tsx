@@ -8,7 +8,7 @@ export function Select({ className, ...props }: ComponentProps<'select'>) {
     <div className={cn('relative', className)}>
       <select
         className={cn(
-          'block h-10 w-full appearance-none rounded-lg border border-slate-300 bg-white pr-9 pl-3 text-sm text-slate-900 shadow-xs',
+          'block h-10 w-full pointer-coarse:h-11 appearance-none rounded-lg border border-slate-300 bg-white pr-9 pl-3 text-sm text-slate-900 shadow-xs',
           'focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none',
           'aria-[invalid=true]:border-red-500 disabled:cursor-not-allowed disabled:opacity-60',
           'dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
