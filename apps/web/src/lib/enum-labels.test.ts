@@ -29,6 +29,7 @@ describe('enumLabel', () => {
       for (const value of values) expect(enumLabel(kind, value, english), `${kind} ${value}`).toBe(value);
     }
     expect(enumLabel('adjustmentReason', 'expired', english)).toBe('Expired write-off');
+    expect(enumLabel('apiKeyScope', 'read', english)).toBe('Read only');
   });
 
   it('translates every value into Khmer', async () => {

@@ -1,3 +1,4 @@
+import type { ApiKeyScope } from '@shop/contracts/api-key-scopes';
 import type { Role } from '@shop/contracts/common';
 import type { StockReportRow } from '@shop/contracts/report';
 import type { Sale } from '@shop/contracts/sale';
@@ -29,6 +30,12 @@ const LABELS = {
     expired: 'Expired write-off',
     other: 'Other',
   } satisfies Record<StockAdjustmentInput['reason'], string>,
+  apiKeyScope: {
+    read: 'Read only',
+    sales: 'Till: sales, refunds and customers',
+    catalogue: 'Catalogue, stock and purchasing',
+    full: 'Everything my role can do',
+  } satisfies Record<ApiKeyScope, string>,
 } as const;
 
 export type EnumKind = keyof typeof LABELS;
