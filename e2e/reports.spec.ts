@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, signIn } from './support';
+import { DEMO, KHMER as kh, signIn } from './support';
 
 async function bearer(request: APIRequestContext, account: { email: string; password: string }) {
   const response = await request.post('/api/login', { data: account });
@@ -69,6 +69,20 @@ test.describe('reports', () => {
     await page.getByRole('button', { name: 'Reset' }).click();
     await expect(page.getByPlaceholder('Search name/ref/notes…')).toHaveValue('');
     await expect(page.getByLabel('Payment')).toHaveValue('');
+  });
+
+  test('in Khmer, the sales report reads its payment, status and channel values and its breadcrumb in Khmer', async ({ page }) => {
+    const sale = await ringUp(page.request, await bearer(page.request, DEMO.staff), 'TEA-002', 1, 'Card');
+    await signIn(page, DEMO.manager);
+    await page.evaluate(() => window.localStorage.setItem('language', 'kh'));
+    await page.goto('/report-sale');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(kh['Sales Report']!);
+    await expect(page.getByRole('navigation', { name: kh['Breadcrumb'] }).getByText(kh['Sales report']!)).toHaveAttribute('aria-current', 'page');
+    const row = page.getByRole('table', { name: kh['Sales Report'] }).getByRole('row').filter({ hasText: sale.code });
+    await expect(row).toContainText(kh['Card']!);
+    await expect(row).toContainText(kh['Paid']!);
+    await expect(row).not.toContainText('Card');
+    await expect(page.getByLabel(kh['Status']!).getByRole('option', { name: kh['Refunded'] })).toHaveAttribute('value', 'Refunded');
   });
 
   test('purchase report: payment and status filters, totals footer, export', async ({ page }) => {

@@ -6,6 +6,7 @@ import { rolesWith, type Permission } from '@shop/contracts/permissions';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/session-store';
+import { enumLabel } from '@/lib/enum-labels';
 import { useCan } from '@/lib/permissions';
 
 /**
@@ -24,7 +25,7 @@ export function RoleGate({ permission, children }: { permission: Permission; chi
 function NotAllowed({ permission }: { permission: Permission }) {
   const { t } = useTranslation();
   const roles = rolesWith(permission)
-    .map((role) => t(role))
+    .map((role) => enumLabel('role', role, t))
     .join(', ');
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center gap-3 py-12 text-center">

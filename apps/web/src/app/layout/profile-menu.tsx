@@ -8,6 +8,7 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { MenuContent, MenuItem, MenuSeparator } from '@/components/ui/dropdown-menu';
 import { useLogout } from '@/features/auth/api/logout';
 import { useSession } from '@/features/auth/session-store';
+import { enumLabel } from '@/lib/enum-labels';
 import { initials } from '@/lib/initials';
 
 const ROLE_TONES: Record<Role, BadgeTone> = { Admin: 'primary', Manager: 'success', Staff: 'neutral' };
@@ -38,7 +39,7 @@ export function ProfileMenu() {
             <p className="truncate text-xs text-slate-500 dark:text-slate-400">{user?.email || t('Not signed in')}</p>
             {user?.role ? (
               <Badge tone={ROLE_TONES[user.role]} className="mt-1.5">
-                {t(user.role)}
+                {enumLabel('role', user.role, t)}
               </Badge>
             ) : null}
           </div>

@@ -5,6 +5,7 @@ import { fromCents, rielToCents, toCents } from '@shop/contracts/money';
 import type { Sale } from '@shop/contracts/sale';
 import type { Settings } from '@shop/contracts/settings';
 import { cn } from '@/lib/cn';
+import { enumLabel } from '@/lib/enum-labels';
 import { formatDate, formatMoney, formatRiel, formatTimeOfDay } from '@/lib/format';
 
 export type ReceiptSettings = Pick<Settings, 'general' | 'receipts' | 'localization'>;
@@ -28,20 +29,6 @@ export function isCashSale(sale: Pick<Sale, 'payment_method'>): boolean {
 export function cashTendered(sale: Pick<Sale, 'tendered' | 'tendered_khr' | 'khr_per_usd'>): { dollars: number; riel: number; total: number } {
   const rielCents = rielToCents(sale.tendered_khr, sale.khr_per_usd);
   return { dollars: fromCents(Math.max(0, toCents(sale.tendered) - rielCents)), riel: sale.tendered_khr, total: sale.tendered };
-}
-
-/** The method's name in the console's language (the three built-in ones are translated). */
-export function paymentLabel(method: string, t: (key: string) => string): string {
-  switch (method.trim().toLowerCase()) {
-    case 'cash':
-      return t('Cash');
-    case 'card':
-      return t('Card');
-    case 'bank':
-      return t('Bank');
-    default:
-      return method;
-  }
 }
 
 /** The printable width (paper less the printer's margins) and type size per paper roll. */
@@ -125,7 +112,7 @@ export function SaleReceipt({ sale, settings, className }: SaleReceiptProps) {
       </dl>
       <Rule />
       <dl>
-        <Row label={t('Payment')} value={paymentLabel(sale.payment_method, t)} />
+        <Row label={t('Payment')} value={enumLabel('payment', sale.payment_method, t)} />
         {cash ? (
           <>
             {tendered.riel > 0 ? (

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Sale } from '@shop/contracts/sale';
 import { clearPrintedReceipt } from '@/components/receipt/print-receipt';
+import { switchLanguage } from '@/lib/i18n';
+import kh from '@/lib/locales/kh.json';
 import { setSession } from '@/features/auth/session-store';
 import { demoUser, jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
@@ -99,6 +101,24 @@ describe('Sales orders', { timeout: 20_000 }, () => {
     expect(summary).toHaveTextContent('Orders12');
     expect(summary).toHaveTextContent('Net$140.80');
     expect(lastListQuery(calls)).toEqual({ page: '1', per_page: '10' });
+  });
+
+  it('reads statuses, payment methods and channels in Khmer, keeping a method the shop added as typed', async () => {
+    await switchLanguage('kh');
+    fakeApi();
+    renderApp('/orders');
+    const table = await screen.findByRole('table', { name: kh['Sales'] }, { timeout: 5000 });
+    const walkIn = (await within(table).findByText('SO-000007')).closest('tr')!;
+    expect(within(walkIn).getByText('សាច់ប្រាក់')).toBeInTheDocument();
+    expect(within(walkIn).getByText('បានបង់')).toBeInTheDocument();
+    const lina = within(table).getByText('SO-000006').closest('tr')!;
+    expect(within(lina).getByText('កាត')).toBeInTheDocument();
+    expect(within(lina).getByText('បានសងប្រាក់វិញ')).toBeInTheDocument();
+
+    const payments = within(screen.getByLabelText(kh['Payment'])).getAllByRole('option').map((option) => option.textContent);
+    expect(payments).toEqual([kh['All'], 'សាច់ប្រាក់', 'កាត', 'ធនាគារ', 'ABA Pay']);
+    expect(within(screen.getByLabelText(kh['Channel'])).getByRole('option', { name: 'អនឡាញ' })).toHaveValue('Online');
+    expect(within(screen.getByRole('navigation', { name: kh['Breadcrumb'] })).getByText('ការបញ្ជាទិញលក់')).toHaveAttribute('aria-current', 'page');
   });
 
   it('sends every filter to the server and goes back to page 1 on each change', async () => {

@@ -8,27 +8,12 @@ import { Modal, ModalForm } from '@/components/ui/dialog';
 import { fieldErrorId, FormField, invalidProps, SelectField, TextareaField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
+import { enumLabel } from '@/lib/enum-labels';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { useCreateStockAdjustment, type StockAdjustment } from '../api/create-stock-adjustment';
 
-type Reason = (typeof STOCK_ADJUSTMENT_REASONS)[number];
-
 /** The fields on screen (a batch is chosen only by a write-off from the expiring list). */
 const FIELDS = ['product_id', 'quantity', 'reason', 'notes'] as const;
-
-/** The reasons' labels, in the contract's order. */
-export function reasonLabel(reason: Reason, t: (key: string) => string): string {
-  switch (reason) {
-    case 'count':
-      return t('Count correction');
-    case 'waste':
-      return t('Waste');
-    case 'expired':
-      return t('Expired write-off');
-    case 'other':
-      return t('Other');
-  }
-}
 
 /** "-2" and "+3" both read as numbers; an empty box is no number at all (not 0). */
 function signedNumber(value: unknown): number {
@@ -130,7 +115,7 @@ function StockAdjustmentForm({
           <option value="">{t('Choose a reason…')}</option>
           {STOCK_ADJUSTMENT_REASONS.map((reason) => (
             <option key={reason} value={reason}>
-              {reasonLabel(reason, t)}
+              {enumLabel('adjustmentReason', reason, t)}
             </option>
           ))}
         </SelectField>

@@ -8,6 +8,7 @@ import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
+import { enumLabel } from '@/lib/enum-labels';
 import { formatMoney, formatRiel } from '@/lib/format';
 import { KeyHint } from './key-hint';
 
@@ -106,7 +107,7 @@ function PaymentForm({ onOpenChange, totalCents, methods, khrPerUsd, submitting,
                 )}
               >
                 <input type="radio" name="method" value={m.key} checked={m.key === methodKey} onChange={() => setMethodKey(m.key)} className="sr-only" />
-                {m.label}
+                {enumLabel('payment', m.label, t)}
               </label>
             ))}
           </div>

@@ -12,6 +12,7 @@ import { SelectField, TextareaField, TextField } from '@/components/ui/form-fiel
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Thumbnail } from '@/components/ui/thumbnail';
+import { enumLabel } from '@/lib/enum-labels';
 import { initials } from '@/lib/initials';
 import { useSessionActions } from '@/lib/session-actions';
 import { useSchemaForm } from '@/lib/use-schema-form';
@@ -111,7 +112,7 @@ export function AccountDetailsForm({ profile }: { profile: Profile }) {
             <SelectField label={t('Role')} field={field('role', 'profile-role')}>
               {roleSchema.options.map((role) => (
                 <option key={role} value={role}>
-                  {t(role)}
+                  {enumLabel('role', role, t)}
                 </option>
               ))}
             </SelectField>
@@ -119,7 +120,7 @@ export function AccountDetailsForm({ profile }: { profile: Profile }) {
             <div className="space-y-1.5">
               <p className="text-sm font-medium text-slate-700 dark:text-slate-300">{t('Role')}</p>
               <div className="flex flex-wrap items-center gap-2">
-                <Badge tone="primary">{t(profile.role)}</Badge>
+                <Badge tone="primary">{enumLabel('role', profile.role, t)}</Badge>
                 <span className="text-sm text-slate-500 dark:text-slate-400">{t('Only an Admin can change a role.')}</span>
               </div>
             </div>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { KeyRound, Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { API_KEY_SCOPE_NAMES, DEFAULT_API_KEY_SCOPE, type ApiKeyScope } from '@shop/contracts/api-key-scopes';
+import { API_KEY_SCOPE_NAMES, DEFAULT_API_KEY_SCOPE } from '@shop/contracts/api-key-scopes';
 import { apiKeyCreateSchema, type ApiKey, type ApiKeyCreated, type ApiKeyCreateInput } from '@shop/contracts/profile';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -12,6 +12,7 @@ import { IconButton } from '@/components/ui/icon-button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Table, type Column } from '@/components/ui/table';
+import { enumLabel } from '@/lib/enum-labels';
 import { failureText, loadFailureText } from '@/lib/error-text';
 import { formatDateTime } from '@/lib/format';
 import { useShopSettings } from '@/lib/shop-settings';
@@ -23,14 +24,6 @@ import { useRevokeApiKey } from '../api/revoke-api-key';
 import { useSaving } from '../saving';
 import { CopyButton } from './copy-button';
 import { ProfileCard } from './profile-card';
-
-/** What each scope is called on screen (the table of scopes is packages/contracts/src/api-key-scopes.ts). */
-const SCOPE_LABELS: Record<ApiKeyScope, (t: (key: string) => string) => string> = {
-  read: (t) => t('Read only'),
-  sales: (t) => t('Till: sales, refunds and customers'),
-  catalogue: (t) => t('Catalogue, stock and purchasing'),
-  full: (t) => t('Everything my role can do'),
-};
 
 const EMPTY: ApiKeyCreateInput = { label: '', scope: DEFAULT_API_KEY_SCOPE };
 
@@ -73,7 +66,7 @@ export function ApiKeysTab() {
   const columns: Column<ApiKey>[] = [
     { id: 'label', header: t('Label'), cell: (key) => <span className="font-medium text-slate-900 dark:text-white">{key.label}</span> },
     { id: 'key', header: t('Key'), cell: (key) => <code className="font-mono text-xs text-slate-600 dark:text-slate-300">{key.masked}</code> },
-    { id: 'scope', header: t('Scope'), cell: (key) => SCOPE_LABELS[key.scope](t) },
+    { id: 'scope', header: t('Scope'), cell: (key) => enumLabel('apiKeyScope', key.scope, t) },
     { id: 'created', header: t('Created'), className: 'tabular-nums', cell: (key) => formatDateTime(key.created_at, timeZone) },
     {
       id: 'used',
@@ -119,7 +112,7 @@ export function ApiKeysTab() {
           <SelectField label={t('Scope')} field={field('scope', 'api-key-scope')} disabled={saving}>
             {API_KEY_SCOPE_NAMES.map((scope) => (
               <option key={scope} value={scope}>
-                {SCOPE_LABELS[scope](t)}
+                {enumLabel('apiKeyScope', scope, t)}
               </option>
             ))}
           </SelectField>
@@ -143,7 +136,7 @@ export function ApiKeysTab() {
         open={created !== null}
         onOpenChange={(open) => (open ? undefined : setCreated(null))}
         title={t('API key created')}
-        description={created ? `${created.label} · ${SCOPE_LABELS[created.scope](t)}` : undefined}
+        description={created ? `${created.label} · ${enumLabel('apiKeyScope', created.scope, t)}` : undefined}
       >
         <ModalBody>
           <p className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-800 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-300">

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import type { Supply } from '@shop/contracts/supply';
+import { PAYMENT_METHODS, SUPPLY_STATUSES, type Supply } from '@shop/contracts/supply';
 import { REPORT_FILES } from '@shop/contracts/report';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import type { Column } from '@/components/ui/table';
+import { enumLabel, enumOptions } from '@/lib/enum-labels';
 import { formatMoney } from '@/lib/format';
 import { ReportScreen } from './report-screen';
 
@@ -25,8 +26,8 @@ export function PurchaseReportPage() {
     { id: 'tax', header: t('Tax'), className: money, cell: (supply) => formatMoney(supply.tax) },
     { id: 'freight', header: t('Freight'), className: money, cell: (supply) => formatMoney(supply.freight) },
     { id: 'total', header: t('Total'), className: money, cell: (supply) => formatMoney(supply.total) },
-    { id: 'payment', header: t('Payment'), cell: (supply) => (supply.payment_method ? t(supply.payment_method) : '-') },
-    { id: 'status', header: t('Status'), cell: (supply) => <Badge tone={STATUS_TONES[supply.status]}>{t(supply.status)}</Badge> },
+    { id: 'payment', header: t('Payment'), cell: (supply) => (supply.payment_method ? enumLabel('payment', supply.payment_method, t) : '-') },
+    { id: 'status', header: t('Status'), cell: (supply) => <Badge tone={STATUS_TONES[supply.status]}>{enumLabel('supplyStatus', supply.status, t)}</Badge> },
   ];
   const all = { value: '', label: t('All') };
   return (
@@ -36,8 +37,8 @@ export function PurchaseReportPage() {
       fileName={REPORT_FILES.purchases}
       perPage={8}
       filters={[
-        { id: 'payment', label: t('Payment'), options: [all, ...['Cash', 'Card', 'Bank'].map((v) => ({ value: v, label: t(v) }))] },
-        { id: 'status', label: t('Status'), options: [all, ...['Pending', 'Received', 'Cancelled'].map((v) => ({ value: v, label: t(v) }))] },
+        { id: 'payment', label: t('Payment'), options: [all, ...enumOptions('payment', PAYMENT_METHODS, t)] },
+        { id: 'status', label: t('Status'), options: [all, ...enumOptions('supplyStatus', SUPPLY_STATUSES, t)] },
       ]}
       columns={columns}
       rowKey={(supply) => supply.id}

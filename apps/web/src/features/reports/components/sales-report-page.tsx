@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import type { Sale } from '@shop/contracts/sale';
+import { SALE_CHANNELS, SALE_STATUSES, type Sale } from '@shop/contracts/sale';
+import { PAYMENT_METHODS } from '@shop/contracts/supply';
 import { REPORT_FILES } from '@shop/contracts/report';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import type { Column } from '@/components/ui/table';
+import { enumLabel, enumOptions } from '@/lib/enum-labels';
 import { formatMoney } from '@/lib/format';
 import { ReportScreen } from './report-screen';
 
@@ -18,15 +20,15 @@ export function SalesReportPage() {
     { id: 'date', header: t('Date'), cell: (sale) => sale.business_date },
     { id: 'so', header: t('SO'), cell: (sale) => <span className="font-mono text-xs">{sale.code}</span> },
     { id: 'customer', header: t('Customer'), cell: (sale) => sale.customer_name ?? t('Walk-in') },
-    { id: 'channel', header: t('Channel'), cell: (sale) => sale.channel },
+    { id: 'channel', header: t('Channel'), cell: (sale) => enumLabel('channel', sale.channel, t) },
     { id: 'items', header: t('Items'), className: 'text-right tabular-nums', cell: (sale) => sale.items_count },
     { id: 'qty', header: t('Qty'), className: 'text-right tabular-nums', cell: (sale) => sale.total_qty },
     { id: 'gross', header: t('Gross'), className: money, cell: (sale) => formatMoney(sale.gross) },
     { id: 'discount', header: t('Discount'), className: money, cell: (sale) => formatMoney(sale.discount) },
     { id: 'tax', header: t('Tax'), className: money, cell: (sale) => formatMoney(sale.tax) },
     { id: 'net', header: t('Net'), className: money, cell: (sale) => formatMoney(sale.total) },
-    { id: 'payment', header: t('Payment'), cell: (sale) => sale.payment_method },
-    { id: 'status', header: t('Status'), cell: (sale) => <Badge tone={STATUS_TONES[sale.status]}>{t(sale.status)}</Badge> },
+    { id: 'payment', header: t('Payment'), cell: (sale) => enumLabel('payment', sale.payment_method, t) },
+    { id: 'status', header: t('Status'), cell: (sale) => <Badge tone={STATUS_TONES[sale.status]}>{enumLabel('saleStatus', sale.status, t)}</Badge> },
   ];
   const all = { value: '', label: t('All') };
   return (
@@ -36,9 +38,9 @@ export function SalesReportPage() {
       fileName={REPORT_FILES.sales}
       perPage={8}
       filters={[
-        { id: 'channel', label: t('Channel'), options: [all, ...['POS', 'Online', 'Catering'].map((v) => ({ value: v, label: t(v) }))] },
-        { id: 'payment', label: t('Payment'), options: [all, ...['Cash', 'Card', 'Bank'].map((v) => ({ value: v, label: t(v) }))] },
-        { id: 'status', label: t('Status'), options: [all, ...['Paid', 'Partial', 'Refunded', 'Cancelled'].map((v) => ({ value: v, label: t(v) }))] },
+        { id: 'channel', label: t('Channel'), options: [all, ...enumOptions('channel', SALE_CHANNELS, t)] },
+        { id: 'payment', label: t('Payment'), options: [all, ...enumOptions('payment', PAYMENT_METHODS, t)] },
+        { id: 'status', label: t('Status'), options: [all, ...enumOptions('saleStatus', SALE_STATUSES, t)] },
       ]}
       columns={columns}
       rowKey={(sale) => sale.id}

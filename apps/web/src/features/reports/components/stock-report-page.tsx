@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { REPORT_FILES, STOCK_STATES, type StockReportRow } from '@shop/contracts/report';
 import { Badge } from '@/components/ui/badge';
 import type { Column } from '@/components/ui/table';
+import { enumLabel, enumOptions } from '@/lib/enum-labels';
 import { formatMoney } from '@/lib/format';
 import { useCategoryOptions } from '../api/get-category-options';
 import { ReportScreen } from './report-screen';
@@ -28,7 +29,7 @@ export function StockReportPage() {
     {
       id: 'state',
       header: t('State'),
-      cell: (row) => <Badge tone={row.state === 'Normal' ? 'success' : row.state === 'Expired' ? 'warning' : 'danger'}>{t(row.state)}</Badge>,
+      cell: (row) => <Badge tone={row.state === 'Normal' ? 'success' : row.state === 'Expired' ? 'warning' : 'danger'}>{enumLabel('stockState', row.state, t)}</Badge>,
     },
   ];
   const all = { value: '', label: t('All') };
@@ -40,7 +41,7 @@ export function StockReportPage() {
       perPage={10}
       filters={[
         { id: 'category', label: t('Category'), options: [all, ...(categories.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))] },
-        { id: 'state', label: t('Stock State'), options: [all, ...STOCK_STATES.map((v) => ({ value: v, label: t(v) }))] },
+        { id: 'state', label: t('Stock State'), options: [all, ...enumOptions('stockState', STOCK_STATES, t)] },
       ]}
       columns={columns}
       rowKey={(row) => row.productId}

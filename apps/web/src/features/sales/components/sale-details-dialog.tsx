@@ -4,19 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Sale, SaleItem } from '@shop/contracts/sale';
 import { printReceipt } from '@/components/receipt/print-receipt';
-import { cashTendered, isCashSale, paymentLabel } from '@/components/receipt/sale-receipt';
+import { cashTendered, isCashSale } from '@/components/receipt/sale-receipt';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { Button } from '@/components/ui/button';
 import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, type Column } from '@/components/ui/table';
+import { enumLabel } from '@/lib/enum-labels';
 import { formatDate, formatDateTime, formatMoney, formatRiel, formatTimeOfDay } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { useShopSettings } from '@/lib/shop-settings';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { useSale } from '../api/get-sale';
 import { RefundDialog } from './refund-dialog';
-import { SaleStatusBadge, useChannelLabel } from './sale-labels';
+import { SaleStatusBadge } from './sale-labels';
 
 type SaleDetailsDialogProps = {
   /** The sale to show; `null` when the dialog is closed. */
@@ -62,7 +63,6 @@ function SaleDetails({ sale, onClose }: { sale: Sale; onClose: () => void }) {
   const { t } = useTranslation();
   const canRefund = useCan('sales:refund');
   const { settings } = useShopSettings();
-  const channelLabel = useChannelLabel();
   const [refunding, setRefunding] = useState(false);
   const items = sale.items ?? [];
   const refundable = items.some((item) => item.quantity > item.refunded_qty);
@@ -118,8 +118,8 @@ function SaleDetails({ sale, onClose }: { sale: Sale; onClose: () => void }) {
           </Fact>
           <Fact label={t('Cashier')}>{sale.cashier?.name ?? '-'}</Fact>
           <Fact label={t('Customer')}>{sale.customer?.name ?? t('Walk-in')}</Fact>
-          <Fact label={t('Channel')}>{channelLabel(sale.channel)}</Fact>
-          <Fact label={t('Payment')}>{paymentLabel(sale.payment_method, t)}</Fact>
+          <Fact label={t('Channel')}>{enumLabel('channel', sale.channel, t)}</Fact>
+          <Fact label={t('Payment')}>{enumLabel('payment', sale.payment_method, t)}</Fact>
           <Fact label={t('Status')}>
             <SaleStatusBadge status={sale.status} />
           </Fact>

@@ -2,7 +2,6 @@ import { useState, type ReactNode } from 'react';
 import { Eye, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { SALE_CHANNELS, SALE_STATUSES, type Sale } from '@shop/contracts/sale';
-import { paymentLabel } from '@/components/receipt/sale-receipt';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { fieldErrorId } from '@/components/ui/form-field';
@@ -13,6 +12,7 @@ import { PageTitle } from '@/components/ui/page-title';
 import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
 import { Table, type Column } from '@/components/ui/table';
+import { enumLabel } from '@/lib/enum-labels';
 import { formatDate, formatMoney, formatTimeOfDay } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { useShopSettings } from '@/lib/shop-settings';
@@ -22,7 +22,7 @@ import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { usePage } from '@/lib/use-page';
 import { useSales, type SaleListParams } from '../api/get-sales';
 import { SaleDetailsDialog } from './sale-details-dialog';
-import { SaleStatusBadge, useChannelLabel, useStatusLabel } from './sale-labels';
+import { SaleStatusBadge } from './sale-labels';
 
 const SALES_PER_PAGE = 10;
 /** The payment options (docs/screens.md, "Sales orders"); methods the shop added in Settings come after them. */
@@ -36,8 +36,6 @@ export function SalesOrdersPage() {
   const seesAll = useCan('sales:view-all');
   const { settings } = useShopSettings();
   const timeZone = settings.localization.timezone;
-  const statusLabel = useStatusLabel();
-  const channelLabel = useChannelLabel();
 
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim());
@@ -124,7 +122,7 @@ export function SalesOrdersPage() {
         </div>
       ),
     },
-    { id: 'payment', header: t('Payment'), className: 'hidden xl:table-cell', cell: (sale) => paymentLabel(sale.payment_method, t) },
+    { id: 'payment', header: t('Payment'), className: 'hidden xl:table-cell', cell: (sale) => enumLabel('payment', sale.payment_method, t) },
     { id: 'status', header: t('Status'), cell: (sale) => <SaleStatusBadge status={sale.status} /> },
     {
       id: 'actions',
@@ -184,7 +182,7 @@ export function SalesOrdersPage() {
                 <option value="">{t('All')}</option>
                 {SALE_CHANNELS.map((channel) => (
                   <option key={channel} value={channel}>
-                    {channelLabel(channel)}
+                    {enumLabel('channel', channel, t)}
                   </option>
                 ))}
               </Select>
@@ -194,7 +192,7 @@ export function SalesOrdersPage() {
                 <option value="">{t('All')}</option>
                 {[...BUILT_IN_PAYMENTS, ...extraPayments].map((method) => (
                   <option key={method} value={method}>
-                    {paymentLabel(method, t)}
+                    {enumLabel('payment', method, t)}
                   </option>
                 ))}
               </Select>
@@ -204,7 +202,7 @@ export function SalesOrdersPage() {
                 <option value="">{t('All')}</option>
                 {SALE_STATUSES.map((status) => (
                   <option key={status} value={status}>
-                    {statusLabel(status)}
+                    {enumLabel('saleStatus', status, t)}
                   </option>
                 ))}
               </Select>

@@ -8,6 +8,7 @@ import { IconButton } from '@/components/ui/icon-button';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { ListError, SectionForm, useSectionForm } from './section-form';
+import { enumLabel } from '@/lib/enum-labels';
 
 /** The server keeps at most this many. */
 const MAX_PRINTERS = 20;
@@ -79,7 +80,7 @@ export function PrinterSettings() {
                     <Select id={`${id}-type`} {...register(`list.${index}.type`)}>
                       {PRINTER_TYPES.map((type) => (
                         <option key={type} value={type}>
-                          {t(type)}
+                          {enumLabel('printerType', type, t)}
                         </option>
                       ))}
                     </Select>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { userCreateSchema, userUpdateSchema, type StaffAccount } from '@shop/contracts/user';
 import { Modal, ModalForm } from '@/components/ui/dialog';
 import { SelectField, TextField, type BoundField } from '@/components/ui/form-field';
+import { enumLabel } from '@/lib/enum-labels';
 import type { RecordDialogProps, SaveMode } from '@/lib/record-submit';
 import { useSchemaForm } from '@/lib/use-schema-form';
 import { useCreateUser } from '../api/create-user';
@@ -93,7 +94,7 @@ function AccountFields({ field }: { field: (name: AccountFieldName, id: string) 
       <SelectField label={t('Role')} field={field('role', 'user-role')}>
         {ROLES.map((role) => (
           <option key={role} value={role}>
-            {t(role)}
+            {enumLabel('role', role, t)}
           </option>
         ))}
       </SelectField>

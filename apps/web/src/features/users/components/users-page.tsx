@@ -17,6 +17,7 @@ import { PageTitle } from '@/components/ui/page-title';
 import { Select } from '@/components/ui/select';
 import { StatusPill } from '@/components/ui/status-pill';
 import type { Column } from '@/components/ui/table';
+import { enumLabel } from '@/lib/enum-labels';
 import { failureText, loadFailureText } from '@/lib/error-text';
 import { formatDateTime } from '@/lib/format';
 import { initials } from '@/lib/initials';
@@ -183,8 +184,8 @@ function StaffAccounts() {
         </div>
       ),
     },
-    { id: 'role', header: t('Role'), cell: (account) => <Badge tone={ROLE_TONES[account.role]}>{t(account.role)}</Badge> },
-    { id: 'status', header: t('Status'), cell: (account) => <Badge tone={STATUS_TONES[account.status]}>{t(account.status)}</Badge> },
+    { id: 'role', header: t('Role'), cell: (account) => <Badge tone={ROLE_TONES[account.role]}>{enumLabel('role', account.role, t)}</Badge> },
+    { id: 'status', header: t('Status'), cell: (account) => <Badge tone={STATUS_TONES[account.status]}>{enumLabel('userStatus', account.status, t)}</Badge> },
     {
       id: 'twofa',
       header: t('2FA'),
@@ -288,7 +289,7 @@ function StaffAccounts() {
                 <option value="">{t('All')}</option>
                 {ROLES.map((value) => (
                   <option key={value} value={value}>
-                    {t(value)}
+                    {enumLabel('role', value, t)}
                   </option>
                 ))}
               </Select>
@@ -303,7 +304,7 @@ function StaffAccounts() {
                 <option value="">{t('All')}</option>
                 {USER_STATUSES.map((value) => (
                   <option key={value} value={value}>
-                    {t(value)}
+                    {enumLabel('userStatus', value, t)}
                   </option>
                 ))}
               </Select>
