@@ -6,8 +6,8 @@ import { i18n } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 
 // A screen's first render imports its lazy chunk, which a busy 2-core machine can take seconds
-// to transform: findBy… and waitFor wait up to 5 s instead of 1 s before calling a test failed.
-configure({ asyncUtilTimeout: 5000 });
+// to transform: findBy… and waitFor wait up to 10 s instead of 1 s before calling a test failed.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no matchMedia; the console asks it for the OS theme and the desktop breakpoint.
 Object.defineProperty(window, 'matchMedia', {

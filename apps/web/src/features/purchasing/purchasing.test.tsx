@@ -261,13 +261,14 @@ describe('Suppliers', () => {
     expect(await screen.findByText('Showing 1–10 of 10')).toBeInTheDocument();
   });
 
-  it("Staff sees the table's forbidden state and no write controls", async () => {
-    fakeApi({ role: 'Staff' });
+  it('Staff get the calm not-for-your-role page, and the suppliers are never asked for', async () => {
+    const { calls } = fakeApi({ role: 'Staff' });
     renderApp('/supplier');
-    const table = await screen.findByRole('table', { name: 'Suppliers' }, { timeout: 5000 });
-    expect(await within(table).findByRole('alert')).toHaveTextContent("Failed to load suppliers: Forbidden — you don't have permission.");
-    expect(within(table).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'This screen is not available for your role' })).toBeInTheDocument();
+    expect(screen.getByText(/It is for: Admin, Manager\./)).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Suppliers' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '+ Add Supplier' })).not.toBeInTheDocument();
+    expect(calls.some((call) => call.url.pathname.startsWith('/api/suppliers'))).toBe(false);
   });
 });
 
@@ -631,11 +632,12 @@ describe('Supply Items', LONG_FLOW, () => {
     expect(within(row).getByText('$1.25')).toBeInTheDocument();
   });
 
-  it('Staff sees the forbidden state and no write controls', async () => {
-    fakeApi({ role: 'Staff' });
+  it('Staff get the calm not-for-your-role page, and the supply items are never asked for', async () => {
+    const { calls } = fakeApi({ role: 'Staff' });
     renderApp('/supplies-item');
-    const table = await screen.findByRole('table', { name: 'Supply Items' }, { timeout: 5000 });
-    expect(await within(table).findByRole('alert')).toHaveTextContent("Failed to load supply items: Forbidden — you don't have permission.");
+    expect(await screen.findByRole('heading', { name: 'This screen is not available for your role' })).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Supply Items' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '+ Add Item' })).not.toBeInTheDocument();
+    expect(calls.some((call) => call.url.pathname.startsWith('/api/supply-items'))).toBe(false);
   });
 });

@@ -239,7 +239,10 @@ describe('Users (staff accounts)', () => {
     await user.selectOptions(within(dialog).getByLabelText('Role'), 'Manager');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('Only an Admin can manage staff accounts.')).toBeInTheDocument();
+    // The role gate takes over the screen, inside the layout.
+    expect(await screen.findByRole('heading', { name: 'This screen is not available for your role' })).toBeInTheDocument();
+    expect(screen.getByText(/It is for: Admin\./)).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Users' })).toBeNull();
   });
 
   it("shows the server's last-Admin refusal as an error toast", async () => {
@@ -259,11 +262,12 @@ describe('Users (staff accounts)', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
 
-  it('tells a Manager that only an Admin manages staff accounts, and hides the sidebar link', async () => {
+  it('tells a Manager the screen is for Admins, and hides the sidebar link', async () => {
     const calls = fakeApi({ role: 'Manager' });
     renderApp('/users');
 
-    expect(await screen.findByText('Only an Admin can manage staff accounts.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'This screen is not available for your role' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText(/It is for: Admin\./)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add user' })).toBeNull();
     const nav = screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!;
     expect(within(nav).getByRole('link', { name: 'Customers' })).toBeInTheDocument();
