@@ -129,7 +129,7 @@ export function DateField({
             }
           }}
           className={cn(
-            'block h-10 w-full rounded-lg border border-slate-300 bg-white pr-10 pl-3 text-sm text-slate-900 tabular-nums shadow-xs',
+            'block h-10 w-full rounded-lg border border-slate-300 bg-white pr-9 pl-2.5 text-sm text-slate-900 tabular-nums shadow-xs',
             'placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none',
             'aria-[invalid=true]:border-red-500 aria-[invalid=true]:focus:ring-red-500/30',
             'disabled:cursor-not-allowed disabled:opacity-60',

@@ -74,7 +74,7 @@ const SERVER_PROBLEM_ID = 'create-supply-problem';
  * Product, Qty, Unit Price, Line Total, Expire, Received, Notes, remove. The numbers take
  * 1,000,000 or 9999.99 and a date its calendar button; product and notes share the rest.
  */
-const COLUMN_WIDTHS = ['', 'w-26', 'w-28', 'w-26', 'w-38', 'w-38', '', 'w-16'];
+const COLUMN_WIDTHS = ['', 'w-28', 'w-28', 'w-28', 'w-40', 'w-40', '', 'w-16'];
 /** Where the message for a supply without lines is (FieldError names it after this id). */
 const ITEMS_ID = 'create-supply-items';
 
@@ -193,7 +193,7 @@ function CreateSupplyForm() {
           </div>
         ) : null}
 
-        <Card className="grid gap-4 p-5 md:grid-cols-3">
+        <Card className="grid gap-4 p-5 sm:grid-cols-2 lg:grid-cols-3">
           <FormField id={HEADER_IDS.supplier_id} label={t('Supplier')} error={errorAt('supplier_id')}>
             <Select {...headerField('supplier_id')} {...register('supplier_id')}>
               <option value="">{suppliers.isPending ? t('Loading…') : t('Select a supplier')}</option>
@@ -218,13 +218,13 @@ function CreateSupplyForm() {
             beside the sidebar on a small laptop) each line is a card of labelled fields. No
             scroll container around it: that would clip the product picker's list.
           */}
-          <table aria-label={t('Supply lines')} className="w-full text-left text-sm @max-[60rem]:block @min-[60rem]:table-fixed">
-            <colgroup className="@max-[60rem]:hidden">
+          <table aria-label={t('Supply lines')} className="w-full text-left text-sm @max-[64rem]:block @min-[64rem]:table-fixed">
+            <colgroup className="@max-[64rem]:hidden">
               {COLUMN_WIDTHS.map((width, index) => (
                 <col key={index} className={width} />
               ))}
             </colgroup>
-            <thead className="border-b border-slate-200 bg-slate-50/80 @max-[60rem]:hidden dark:border-slate-800 dark:bg-slate-800/40">
+            <thead className="border-b border-slate-200 bg-slate-50/80 @max-[64rem]:hidden dark:border-slate-800 dark:bg-slate-800/40">
               <tr>
                 {[t('Product'), t('Qty'), t('Unit Price'), t('Line Total'), t('Expire'), t('Received'), t('Notes')].map((label, index) => (
                   <th
@@ -243,7 +243,7 @@ function CreateSupplyForm() {
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100 @max-[60rem]:block @max-[60rem]:space-y-3 @max-[60rem]:divide-y-0 @max-[60rem]:p-4 dark:divide-slate-800">
+            <tbody className="divide-y divide-slate-100 @max-[64rem]:block @max-[64rem]:space-y-3 @max-[64rem]:divide-y-0 @max-[64rem]:p-4 dark:divide-slate-800">
               {fields.map((field, index) => (
                 <LineRow
                   key={field.id}
@@ -256,8 +256,8 @@ function CreateSupplyForm() {
                 />
               ))}
               {fields.length === 0 ? (
-                <tr className="@max-[60rem]:block">
-                  <td colSpan={8} className="px-4 py-8 text-center @max-[60rem]:block">
+                <tr className="@max-[64rem]:block">
+                  <td colSpan={8} className="px-4 py-8 text-center @max-[64rem]:block">
                     <p className="text-slate-500 dark:text-slate-400">{t('No lines yet. Add a line for each product received.')}</p>
                     <FieldError id={ITEMS_ID} error={itemsError} className="mt-1" />
                   </td>
@@ -321,22 +321,22 @@ function LineRow({ index, control, register, errorAt, total, onRemove }: LineRow
   const invalid = (field: keyof LineValues) => invalidProps(id(field), error(field));
   /** Shown above the field in a card; in the table the column header says it. */
   const label = (field: keyof LineValues, text: string) => (
-    <label htmlFor={id(field)} className="mb-1.5 block text-xs font-medium text-slate-600 @min-[60rem]:sr-only dark:text-slate-400">
+    <label htmlFor={id(field)} className="mb-1.5 block text-xs font-medium text-slate-600 @min-[64rem]:sr-only dark:text-slate-400">
       {text}{' '}
       <span className="sr-only">{t('(line {{line}})', { line })}</span>
     </label>
   );
   const message = (field: keyof LineValues) => <FieldError id={id(field)} error={error(field)} className="mt-1 text-xs" />;
-  const cell = 'px-1.5 py-2.5 align-top @max-[60rem]:block @max-[60rem]:min-w-0 @max-[60rem]:p-0';
+  const cell = 'px-1.5 py-2.5 align-top @max-[64rem]:block @max-[64rem]:min-w-0 @max-[64rem]:p-0';
 
   return (
     <tr
       className={cn(
-        '@max-[60rem]:grid @max-[60rem]:grid-cols-2 @max-[60rem]:gap-3 @max-[60rem]:rounded-lg @max-[60rem]:border @max-[60rem]:border-slate-200 @max-[60rem]:p-4',
-        '@max-[60rem]:dark:border-slate-700 @min-[36rem]:@max-[60rem]:grid-cols-6',
+        '@max-[64rem]:grid @max-[64rem]:grid-cols-2 @max-[64rem]:gap-3 @max-[64rem]:rounded-lg @max-[64rem]:border @max-[64rem]:border-slate-200 @max-[64rem]:p-4',
+        '@max-[64rem]:dark:border-slate-700 @min-[36rem]:@max-[64rem]:grid-cols-6',
       )}
     >
-      <td className={cn(cell, '@min-[60rem]:pl-4 @max-[60rem]:col-span-full')}>
+      <td className={cn(cell, '@min-[64rem]:pl-4 @max-[64rem]:col-span-full')}>
         {label('product_id', t('Product'))}
         <ProductPicker
           id={id('product_id')}
@@ -348,7 +348,7 @@ function LineRow({ index, control, register, errorAt, total, onRemove }: LineRow
         />
         {message('product_id')}
       </td>
-      <td className={cn(cell, '@min-[36rem]:@max-[60rem]:col-span-2')}>
+      <td className={cn(cell, '@min-[36rem]:@max-[64rem]:col-span-2')}>
         {label('supply_quantity', t('Qty'))}
         <Input
           id={id('supply_quantity')}
@@ -362,7 +362,7 @@ function LineRow({ index, control, register, errorAt, total, onRemove }: LineRow
         />
         {message('supply_quantity')}
       </td>
-      <td className={cn(cell, '@min-[36rem]:@max-[60rem]:col-span-2')}>
+      <td className={cn(cell, '@min-[36rem]:@max-[64rem]:col-span-2')}>
         {label('unit_price', t('Unit Price'))}
         <Input
           id={id('unit_price')}
@@ -377,32 +377,32 @@ function LineRow({ index, control, register, errorAt, total, onRemove }: LineRow
         />
         {message('unit_price')}
       </td>
-      <td className={cn(cell, '@min-[60rem]:text-right @max-[60rem]:col-span-full @min-[36rem]:@max-[60rem]:col-span-2')}>
-        <span aria-hidden className="mb-1.5 block text-xs font-medium text-slate-600 @min-[60rem]:hidden dark:text-slate-400">
+      <td className={cn(cell, '@min-[64rem]:text-right @max-[64rem]:col-span-full @min-[36rem]:@max-[64rem]:col-span-2')}>
+        <span aria-hidden className="mb-1.5 block text-xs font-medium text-slate-600 @min-[64rem]:hidden dark:text-slate-400">
           {t('Line Total')}
         </span>
         {/* A long total wraps inside its cell rather than running under the next field. */}
-        <span className="block font-medium break-all text-slate-900 tabular-nums @min-[60rem]:pt-2.5 @max-[60rem]:leading-10 dark:text-white">
+        <span className="block font-medium break-all text-slate-900 tabular-nums @min-[64rem]:pt-2.5 @max-[64rem]:leading-10 dark:text-white">
           {formatMoney(total)}
         </span>
       </td>
-      <td className={cn(cell, '@min-[36rem]:@max-[60rem]:col-span-3')}>
+      <td className={cn(cell, '@min-[36rem]:@max-[64rem]:col-span-3')}>
         {label('expire_date', t('Expire'))}
         <FormDateField id={id('expire_date')} control={control} name={name('expire_date')} {...invalid('expire_date')} />
         {message('expire_date')}
       </td>
-      <td className={cn(cell, '@min-[36rem]:@max-[60rem]:col-span-3')}>
+      <td className={cn(cell, '@min-[36rem]:@max-[64rem]:col-span-3')}>
         {label('received_date', t('Received'))}
         <FormDateField id={id('received_date')} control={control} name={name('received_date')} {...invalid('received_date')} />
         {message('received_date')}
       </td>
-      <td className={cn(cell, '@max-[60rem]:col-span-full @min-[36rem]:@max-[60rem]:col-span-5')}>
+      <td className={cn(cell, '@max-[64rem]:col-span-full @min-[36rem]:@max-[64rem]:col-span-5')}>
         {label('notes', t('Notes'))}
         <Input id={id('notes')} autoComplete="off" {...invalid('notes')} {...register(name('notes'))} />
         {message('notes')}
       </td>
-      <td className={cn(cell, 'text-right @min-[60rem]:pr-4 @max-[60rem]:col-span-full @max-[60rem]:self-end @min-[36rem]:@max-[60rem]:col-span-1')}>
-        <IconButton tone="danger" size="lg" className="@min-[60rem]:size-10" label={t('Remove line {{line}}', { line })} onClick={onRemove}>
+      <td className={cn(cell, 'text-right @min-[64rem]:pr-4 @max-[64rem]:col-span-full @max-[64rem]:self-end @min-[36rem]:@max-[64rem]:col-span-1')}>
+        <IconButton tone="danger" size="lg" className="@min-[64rem]:size-10" label={t('Remove line {{line}}', { line })} onClick={onRemove}>
           <Trash2 aria-hidden />
         </IconButton>
       </td>
