@@ -105,6 +105,28 @@ test.describe('point of sale with the keyboard and a scanner', () => {
     await expect(cart(page).getByRole('heading')).toHaveText('Cart (0)');
     await expect(toast(page, 'Cart cleared')).toBeVisible();
   });
+
+  test('F2 pays from inside the service charge field, where + still types', async ({ page }) => {
+    await signIn(page, DEMO.staff);
+    await page.goto('/sale');
+    await expect(scanBox(page)).toBeFocused();
+    await page.keyboard.type('COF-001');
+    await page.keyboard.press('Enter');
+    await expect(cart(page).getByRole('heading')).toHaveText('Cart (1)');
+    const service = cart(page).getByLabel('Service Charge (%)');
+    await service.fill('10');
+    await service.press('+');
+    await expect(cartLine(page, 'Espresso').getByLabel('Quantity')).toHaveText('1');
+    await expect(service).toBeFocused();
+    await page.keyboard.press('F2');
+    const dialog = page.getByRole('dialog', { name: 'Confirm Payment' });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(service).toBeFocused();
+    await page.keyboard.press('F4');
+    await expect(cart(page).getByRole('heading')).toHaveText('Cart (0)');
+  });
 });
 
 const TABLETS = [

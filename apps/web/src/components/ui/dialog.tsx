@@ -39,14 +39,10 @@ export function Modal({ open, onOpenChange, busy = false, title, description, si
             {...(description ? {} : { 'aria-describedby': undefined })}
             onOpenAutoFocus={(event) => {
               focus.remember();
-              // Start in the field marked for it, else the first field, rather than on the close button.
               const content = contentRef.current;
-              const field =
-                content?.querySelector<HTMLElement>('[data-autofocus]') ??
-                content?.querySelector<HTMLElement>('input:not([type="hidden"]):not([disabled]), select, textarea');
-              if (!field) return;
+              if (!content) return;
               event.preventDefault();
-              field.focus();
+              focusFirstField(content);
             }}
             onCloseAutoFocus={focus.restore}
             onEscapeKeyDown={(event) => {
@@ -77,6 +73,36 @@ export function Modal({ open, onOpenChange, busy = false, title, description, si
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+const FIELDS = 'input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled)';
+
+/**
+ * A dialog starts in the field marked for it, else its first field, rather than on the close
+ * button. A form that shows once its data has come (a spinner first) gets focus when its fields
+ * appear, unless the user has moved focus meanwhile. A dialog without fields starts on its first
+ * button, as Radix does.
+ */
+function focusFirstField(content: HTMLElement) {
+  const find = () => content.querySelector<HTMLElement>('[data-autofocus]') ?? content.querySelector<HTMLElement>(FIELDS);
+  const field = find();
+  if (field) {
+    field.focus();
+    return;
+  }
+  const start = content.querySelector<HTMLElement>('button:not(:disabled), [href], [tabindex]:not([tabindex="-1"])') ?? content;
+  start.focus();
+  const observer = new MutationObserver(() => {
+    if (!content.isConnected) {
+      observer.disconnect();
+      return;
+    }
+    const late = find();
+    if (!late) return;
+    observer.disconnect();
+    if (document.activeElement === start || document.activeElement === document.body) late.focus();
+  });
+  observer.observe(content, { childList: true, subtree: true });
 }
 
 /** The body and the button row of a form inside a Modal. */

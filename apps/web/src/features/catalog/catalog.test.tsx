@@ -174,7 +174,10 @@ describe('Product List', () => {
     renderApp('/products');
     await user.click(await screen.findByRole('button', { name: 'Add Product' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Product' });
-    await user.type(await within(dialog).findByLabelText('Name'), 'Flat White');
+    // The form shows once categories and units have come, and starts in its first field.
+    const name = await within(dialog).findByLabelText('Name');
+    await waitFor(() => expect(name).toHaveFocus());
+    await user.keyboard('Flat White');
     await user.type(within(dialog).getByLabelText('SKU'), 'COF-99');
     await user.type(within(dialog).getByLabelText('Price'), '3');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));

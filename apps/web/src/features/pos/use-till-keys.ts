@@ -23,9 +23,10 @@ function isTextField(element: HTMLElement): boolean {
 
 /**
  * The till's keyboard: F2 or Ctrl+Enter pays, F4 or Ctrl+Backspace clears, + and − change the
- * selected line, arrows select a line. They stay quiet in other text fields (customer search,
- * service charge), and in the scan box where the key is part of a code (Ctrl+Backspace deletes a
- * word there, − may be in a SKU) unless the box is empty. A character typed while no field has
+ * selected line, arrows select a line. F2, F4 and Ctrl+Enter work in every field of the till;
+ * the other keys stay quiet in text fields (customer search, service charge), and in the scan
+ * box where the key is part of a code (Ctrl+Backspace deletes a word there, − may be in a SKU)
+ * unless the box is empty. A character typed while no field has
  * focus moves focus to the scan box first, so a scanner is never typed into nothing.
  */
 export function useTillKeys(keys: TillKeys) {
@@ -43,14 +44,15 @@ export function useTillKeys(keys: TillKeys) {
       if (target?.closest('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]')) return;
       const scan = scanBox.current;
       const inScan = target !== null && target === scan;
-      if (target && !inScan && isTextField(target)) return;
-      const scanEmpty = !scan?.value;
       const ctrl = event.ctrlKey || event.metaKey;
-
+      const inField = target !== null && !inScan && isTextField(target);
+      // The till's shortcuts work from every field: function keys and Ctrl+Enter type nothing.
+      // Ctrl+Backspace deletes a word in a field, so it only clears the cart from an empty one.
+      const fieldEmpty = !(target && 'value' in target && target.value);
       if (event.key === 'F2' || (ctrl && event.key === 'Enter')) onPay();
-      else if (event.key === 'F4' || (ctrl && event.key === 'Backspace' && (!inScan || scanEmpty))) onClear();
-      else if (ctrl || event.altKey) return;
-      else if ((event.key === '+' || event.key === '-') && (!inScan || scanEmpty)) onStep(event.key === '+' ? 1 : -1);
+      else if (event.key === 'F4' || (ctrl && event.key === 'Backspace' && (!(inScan || inField) || fieldEmpty))) onClear();
+      else if (inField || ctrl || event.altKey) return;
+      else if ((event.key === '+' || event.key === '-') && (!inScan || fieldEmpty)) onStep(event.key === '+' ? 1 : -1);
       else if (event.key === 'ArrowUp' || event.key === 'ArrowDown') onMove(event.key === 'ArrowUp' ? -1 : 1);
       else {
         // Not prevented: the character itself lands in the scan box that now has focus.

@@ -350,52 +350,58 @@ describe('Create Supply', LONG_FLOW, () => {
     await user.click(await screen.findByRole('option', { name }));
   }
 
-  const MESSAGES = [
-    'Please choose a supplier.',
-    'Invoice ID is required.',
-    'Invoice date is required.',
-    'Please add at least one item.',
-    'Each line must have a product.',
-    'Quantity must be > 0.',
-    'Unit price must be ≥ 0.',
-  ];
-
-  /** Exactly one message is shown, in the banner: the expected one. */
+  /** The message is shown, under its field. */
   async function expectRefusal(user: ReturnType<typeof userEvent.setup>, message: string) {
     await user.click(screen.getByRole('button', { name: 'Save Supply' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(message);
-    for (const other of MESSAGES.filter((m) => m !== message)) expect(screen.queryByText(other)).not.toBeInTheDocument();
+    expect(await screen.findByText(message)).toBeInTheDocument();
   }
 
-  it("refuses in the spec's order, one message at a time, and sends nothing", async () => {
+  it('shows every message at once, each on its field, clears each as it is fixed, and sends nothing', async () => {
     const { calls, user, supplierSelect } = await openForm();
     expect(screen.getByLabelText('Invoice Date')).toHaveValue(shopToday());
     expect(screen.getAllByRole('combobox', { name: /^Product \(line/ })).toHaveLength(1);
 
-    await expectRefusal(user, 'Please choose a supplier.');
-    expect(supplierSelect).toHaveAttribute('aria-invalid', 'true');
-    await user.selectOptions(supplierSelect, '1');
-    await expectRefusal(user, 'Invoice ID is required.');
-    await user.type(screen.getByLabelText('Invoice ID'), '   ');
-    await expectRefusal(user, 'Invoice ID is required.');
-    await user.type(screen.getByLabelText('Invoice ID'), 'MR-1');
     await user.clear(screen.getByLabelText('Invoice Date'));
-    await expectRefusal(user, 'Invoice date is required.');
-    await user.type(screen.getByLabelText('Invoice Date'), '2026-11-20');
-    await user.click(screen.getByRole('button', { name: 'Remove line 1' }));
-    await expectRefusal(user, 'Please add at least one item.');
-    await user.click(screen.getByRole('button', { name: 'Add Line' }));
-    await expectRefusal(user, 'Each line must have a product.');
-    await pickProduct(user, 1, /Mineral Water/);
+    await user.clear(screen.getByLabelText('Qty (line 1)'));
+    await user.type(screen.getByLabelText('Qty (line 1)'), '1000000000');
+    await user.type(screen.getByLabelText('Unit Price (line 1)'), '-1');
+    await user.click(screen.getByRole('button', { name: 'Save Supply' }));
+    const expected = {
+      Supplier: 'Please choose a supplier.',
+      'Invoice ID': 'Invoice ID is required.',
+      'Invoice Date': 'Invoice date is required.',
+      'Product (line 1)': 'Each line must have a product.',
+      'Qty (line 1)': 'Quantity is too large.',
+      'Unit Price (line 1)': 'Unit price must be ≥ 0.',
+    };
+    for (const [label, message] of Object.entries(expected)) {
+      const field = await screen.findByLabelText(label);
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(message);
+    }
+    // Focus goes to the first field to fix.
+    expect(supplierSelect).toHaveFocus();
+
+    // Each message goes as soon as its field is right; the others stay.
+    await user.selectOptions(supplierSelect, '1');
+    expect(screen.queryByText('Please choose a supplier.')).not.toBeInTheDocument();
+    expect(supplierSelect).not.toHaveAttribute('aria-invalid');
     await user.clear(screen.getByLabelText('Qty (line 1)'));
     await user.type(screen.getByLabelText('Qty (line 1)'), '0');
-    await expectRefusal(user, 'Quantity must be > 0.');
-    await user.clear(screen.getByLabelText('Qty (line 1)'));
-    await user.type(screen.getByLabelText('Qty (line 1)'), '2');
-    await expectRefusal(user, 'Unit price must be ≥ 0.');
-    await user.type(screen.getByLabelText('Unit Price (line 1)'), '-1');
-    await expectRefusal(user, 'Unit price must be ≥ 0.');
-    expect(screen.getByLabelText('Unit Price (line 1)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Qty (line 1)')).toHaveAccessibleDescription('Quantity must be > 0.');
+    await user.type(screen.getByLabelText('Qty (line 1)'), '{Backspace}2');
+    expect(screen.queryByText(/^Quantity/)).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Invoice Date'), '2026-11-20');
+    expect(screen.queryByText('Invoice date is required.')).not.toBeInTheDocument();
+    expect(screen.getByText('Invoice ID is required.')).toBeInTheDocument();
+    expect(screen.getByText('Unit price must be ≥ 0.')).toBeInTheDocument();
+
+    // Without a line, the message sits by Add Line, which takes focus.
+    await user.type(screen.getByLabelText('Invoice ID'), 'MR-1');
+    await user.click(screen.getByRole('button', { name: 'Remove line 1' }));
+    await expectRefusal(user, 'Please add at least one item.');
+    expect(screen.getByRole('button', { name: 'Add Line' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Add Line' })).toHaveAccessibleDescription('Please add at least one item.');
     expect(writes(calls)).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { stockRecordInputSchema, type StockRecord, type StockRecordInput } from '@shop/contracts/stock';
 import { ProductPicker } from '@/components/product-picker/product-picker';
+import { FormDateField } from '@/components/ui/date-field';
 import { Modal, ModalForm } from '@/components/ui/dialog';
 import { FormField, invalidProps, TextareaField, TextField } from '@/components/ui/form-field';
 import { shopToday } from '@/lib/format';
@@ -78,8 +79,17 @@ function StockRecordForm({ submit, onCancel }: { submit: RecordSubmit<StockRecor
         min="0"
         step="0.01"
       />
-      <TextField label={t('Received Date')} field={field('received_date', 'receipt-received-date')} type="date" />
-      <TextField label={t('Expiry date (optional)')} field={field('expire_date', 'receipt-expire-date')} type="date" />
+      <FormField id="receipt-received-date" label={t('Received Date')} error={fieldError('received_date')}>
+        <FormDateField
+          id="receipt-received-date"
+          control={control}
+          name="received_date"
+          {...invalidProps('receipt-received-date', fieldError('received_date'))}
+        />
+      </FormField>
+      <FormField id="receipt-expire-date" label={t('Expiry date (optional)')} error={fieldError('expire_date')}>
+        <FormDateField id="receipt-expire-date" control={control} name="expire_date" {...invalidProps('receipt-expire-date', fieldError('expire_date'))} />
+      </FormField>
       <div className="sm:col-span-2">
         <TextareaField label={t('Notes')} field={field('notes', 'receipt-notes')} rows={2} />
       </div>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_PROMOTION_DISCOUNT, promotionInputSchema, type Promotion, type PromotionInput } from '@shop/contracts/promotion';
 import { ProductPicker } from '@/components/product-picker/product-picker';
 import { Checkbox } from '@/components/ui/checkbox';
+import { FormDateField } from '@/components/ui/date-field';
 import { Modal, ModalForm } from '@/components/ui/dialog';
 import { FormField, invalidProps, TextField } from '@/components/ui/form-field';
 import { recordSubmit, type RecordDialogProps, type RecordSubmit } from '@/lib/record-submit';
@@ -63,7 +64,14 @@ function PromotionForm({ promotion, submit, onCancel }: { promotion: Promotion |
           max="100"
           step="0.01"
         />
-        <TextField label={t('Valid Until')} field={field('valid_until', 'promotion-valid-until')} type="date" />
+        <FormField id="promotion-valid-until" label={t('Valid Until')} error={fieldError('valid_until')}>
+          <FormDateField
+            id="promotion-valid-until"
+            control={control}
+            name="valid_until"
+            {...invalidProps('promotion-valid-until', fieldError('valid_until'))}
+          />
+        </FormField>
       </div>
       <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
         <Checkbox {...register('active')} />

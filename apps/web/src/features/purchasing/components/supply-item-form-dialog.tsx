@@ -2,6 +2,7 @@ import type { FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { supplyItemInputSchema, type SupplyItem, type SupplyItemInput } from '@shop/contracts/supply';
 import { AlertBanner } from '@/components/ui/alert-banner';
+import { FormDateField } from '@/components/ui/date-field';
 import { Modal, ModalForm } from '@/components/ui/dialog';
 import { FormField, invalidProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -38,6 +39,7 @@ function SupplyItemForm({ item, submit, onCancel }: { item: SupplyItem | null; s
   const { t } = useTranslation();
   const {
     register,
+    control,
     submit: onSubmit,
     formState: { errors },
   } = useSchemaForm(supplyItemInputSchema, {
@@ -116,7 +118,7 @@ function SupplyItemForm({ item, submit, onCancel }: { item: SupplyItem | null; s
         />
       </FormField>
       <FormField id="supply-item-expire" label={t('Expire Date')} error={error('expire_date')}>
-        <Input id="supply-item-expire" type="date" {...invalid('supply-item-expire', 'expire_date')} {...register('expire_date')} />
+        <FormDateField id="supply-item-expire" control={control} name="expire_date" {...invalid('supply-item-expire', 'expire_date')} />
       </FormField>
     </ModalForm>
   );

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
+import { DateField } from '@/components/ui/date-field';
 import { Label } from '@/components/ui/label';
 import { ListFooter } from '@/components/ui/list-footer';
 import { PageTitle } from '@/components/ui/page-title';
@@ -124,11 +124,11 @@ export function ReportScreen<Row, Totals>(props: ReportScreenProps<Row, Totals>)
         <div className="flex flex-wrap items-end gap-3 px-4 py-3">
           <div className="space-y-1">
             <Label htmlFor="report-from">{t('From')}</Label>
-            <Input id="report-from" type="date" className="w-40" value={from} max={to || undefined} onChange={(event) => setFrom(event.target.value)} />
+            <DateField id="report-from" className="w-40" value={from} max={to || undefined} onChange={setFrom} />
           </div>
           <div className="space-y-1">
             <Label htmlFor="report-to">{t('To')}</Label>
-            <Input id="report-to" type="date" className="w-40" value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} />
+            <DateField id="report-to" className="w-40" value={to} min={from || undefined} onChange={setTo} />
           </div>
           <div className="min-w-52 flex-1 space-y-1">
             <Label htmlFor="report-search">{t('Search')}</Label>

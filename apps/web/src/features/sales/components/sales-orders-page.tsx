@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { SALE_CHANNELS, SALE_STATUSES, type Sale } from '@shop/contracts/sale';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { DateField } from '@/components/ui/date-field';
 import { fieldErrorId } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ListFooter } from '@/components/ui/list-footer';
 import { PageTitle } from '@/components/ui/page-title';
@@ -71,7 +71,9 @@ export function SalesOrdersPage() {
     .filter((method) => method.enabled && !BUILT_IN_PAYMENTS.some((name) => name.toLowerCase() === method.label.toLowerCase()))
     .map((method) => method.label);
   const filtered = search.trim() !== '' || Object.values(filters).some((value) => value !== '');
-  const setFilter = (name: keyof Filters) => (event: { target: { value: string } }) => setFilters((current) => ({ ...current, [name]: event.target.value }));
+  const update = (name: keyof Filters, value: string) => setFilters((current) => ({ ...current, [name]: value }));
+  const setFilter = (name: keyof Filters) => (event: { target: { value: string } }) => update(name, event.target.value);
+  const setDate = (name: 'from' | 'to') => (value: string) => update(name, value);
 
   const columns: Column<Sale>[] = [
     { id: 'code', header: t('SO'), cell: (sale) => <span className="font-mono text-xs font-semibold text-slate-900 dark:text-white">{sale.code}</span> },
@@ -165,17 +167,16 @@ export function SalesOrdersPage() {
           </div>
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
             <FilterField id="sales-from" label={t('From')}>
-              <Input
+              <DateField
                 id="sales-from"
-                type="date"
                 value={filters.from}
                 max={filters.to || undefined}
-                onChange={setFilter('from')}
+                onChange={setDate('from')}
                 {...(rangeError ? { 'aria-invalid': true, 'aria-describedby': fieldErrorId('sales-from') } : {})}
               />
             </FilterField>
             <FilterField id="sales-to" label={t('To')}>
-              <Input id="sales-to" type="date" value={filters.to} min={filters.from || undefined} onChange={setFilter('to')} />
+              <DateField id="sales-to" value={filters.to} min={filters.from || undefined} onChange={setDate('to')} />
             </FilterField>
             <FilterField id="sales-channel" label={t('Channel')}>
               <Select id="sales-channel" value={filters.channel} onChange={setFilter('channel')}>
