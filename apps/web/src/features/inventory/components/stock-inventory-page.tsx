@@ -62,7 +62,7 @@ export function StockInventoryPage() {
     },
     {
       id: 'product',
-      header: t('Product'),
+      header: t('Product'), wrap: true,
       cell: (record) => (
         <div className="min-w-40">
           <div className="font-medium text-slate-900 dark:text-white">{record.product_name}</div>
@@ -104,7 +104,7 @@ export function StockInventoryPage() {
     },
     {
       id: 'notes',
-      header: t('Notes'),
+      header: t('Notes'), wrap: true,
       cell: (record) => (record.notes ? <div className="max-w-72 break-words whitespace-normal">{record.notes}</div> : dash),
     },
   ];

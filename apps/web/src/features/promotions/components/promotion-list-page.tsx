@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { IconButton } from '@/components/ui/icon-button';
 import { ListCard } from '@/components/ui/list-card';
 import { PageTitle } from '@/components/ui/page-title';
+import { ClampedText } from '@/components/ui/clamped-text';
 import type { Column } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
@@ -35,12 +36,12 @@ export function PromotionListPage() {
     { id: 'id', header: t('ID'), className: 'w-16 tabular-nums text-slate-500 dark:text-slate-400', cell: (promotion) => promotion.id },
     {
       id: 'title',
-      header: t('Promotion'),
-      cell: (promotion) => <span className="font-medium text-slate-900 dark:text-white">{promotion.title}</span>,
+      header: t('Promotion'), wrap: true,
+      cell: (promotion) => <ClampedText text={promotion.title} className="font-medium text-slate-900 dark:text-white" />,
     },
     {
       id: 'product',
-      header: t('Product'),
+      header: t('Product'), wrap: true,
       cell: (promotion) => (
         <div>
           <div>{promotion.product.name}</div>

@@ -9,6 +9,7 @@ import { ListCard, ListFilter } from '@/components/ui/list-card';
 import { PageTitle } from '@/components/ui/page-title';
 import { rowActionsColumn } from '@/components/ui/row-actions';
 import { Select } from '@/components/ui/select';
+import { ClampedText } from '@/components/ui/clamped-text';
 import type { Column } from '@/components/ui/table';
 import { useCan } from '@/lib/permissions';
 import { useListScreen } from '@/lib/use-list-screen';
@@ -41,13 +42,13 @@ export function SupplierListPage() {
     { id: 'code', header: t('Code'), cell: (supplier) => <span className="font-mono text-xs">{supplier.code}</span> },
     {
       id: 'name',
-      header: t('Name'),
-      cell: (supplier) => <div className="max-w-36 font-medium whitespace-normal text-slate-900 dark:text-white">{supplier.name}</div>,
+      header: t('Name'), wrap: true,
+      cell: (supplier) => <ClampedText text={supplier.name} className="font-medium text-slate-900 dark:text-white" />,
     },
-    { id: 'contact', header: t('Contact'), cell: (supplier) => <div className="max-w-28 whitespace-normal">{supplier.contact_name || dash}</div> },
+    { id: 'contact', header: t('Contact'), wrap: true, cell: (supplier) => <div className="max-w-28 whitespace-normal">{supplier.contact_name || dash}</div> },
     {
       id: 'email',
-      header: t('Email'),
+      header: t('Email'), wrap: true,
       cell: (supplier) =>
         supplier.email ? (
           <div className="max-w-40 whitespace-normal [overflow-wrap:anywhere]">
@@ -60,7 +61,7 @@ export function SupplierListPage() {
     { id: 'phone', header: t('Phone'), className: 'tabular-nums whitespace-nowrap', cell: (supplier) => supplier.phone || dash },
     {
       id: 'location',
-      header: t('Location'),
+      header: t('Location'), wrap: true,
       cell: (supplier) => <div className="max-w-32 whitespace-normal">{[supplier.city, supplier.country].filter(Boolean).join(', ') || dash}</div>,
     },
     {

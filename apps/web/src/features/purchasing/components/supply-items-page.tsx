@@ -52,7 +52,7 @@ export function SupplyItemsPage() {
     { id: 'id', header: t('ID'), className: 'w-16 tabular-nums text-slate-500 dark:text-slate-400', cell: (item) => item.id },
     {
       id: 'product',
-      header: t('Product'),
+      header: t('Product'), wrap: true,
       cell: (item) => (
         <div>
           <div className="font-medium text-slate-900 dark:text-white">{productName(item)}</div>
@@ -62,7 +62,7 @@ export function SupplyItemsPage() {
     },
     {
       id: 'supply',
-      header: t('Supply'),
+      header: t('Supply'), wrap: true,
       cell: (item) => (
         <div>
           <div>{invoice(item)}</div>

@@ -34,7 +34,7 @@ export function SupplyListPage() {
   const columns: Column<Supply>[] = [
     {
       id: 'invoice',
-      header: t('Invoice'),
+      header: t('Invoice'), wrap: true,
       cell: (supply) => (
         <div>
           <div className="font-medium text-slate-900 dark:text-white">{invoiceLabel(supply)}</div>
@@ -42,7 +42,7 @@ export function SupplyListPage() {
         </div>
       ),
     },
-    { id: 'supplier', header: t('Supplier'), cell: supplierLabel },
+    { id: 'supplier', header: t('Supplier'), wrap: true, cell: supplierLabel },
     { id: 'invoice-date', header: t('Invoice Date'), className: 'tabular-nums', cell: (supply) => formatDate(supply.invoice_date) || '-' },
     {
       id: 'items',
@@ -52,7 +52,7 @@ export function SupplyListPage() {
     },
     {
       id: 'actions',
-      header: t('Actions'),
+      header: t('Actions'), pinned: true,
       className: 'w-28 text-right',
       cell: (supply) => (
         <Button variant="secondary" size="sm" onClick={() => setViewing(supply)}>

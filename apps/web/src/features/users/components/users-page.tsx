@@ -162,7 +162,7 @@ function StaffAccounts() {
   const columns: Column<StaffAccount>[] = [
     {
       id: 'user',
-      header: t('User'),
+      header: t('User'), wrap: true,
       cell: (account) => (
         <div className="flex items-center gap-3">
           <Avatar initials={initials(account.name, account.email)} />
@@ -199,7 +199,7 @@ function StaffAccounts() {
     },
     {
       id: 'actions',
-      header: t('Actions'),
+      header: t('Actions'), pinned: true,
       className: 'w-48 text-right',
       cell: (account) => {
         const busy = busyWith(account);
