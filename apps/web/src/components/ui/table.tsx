@@ -54,13 +54,15 @@ type TableProps<Row> = {
   rowClassName?: (row: Row) => string | undefined;
   /** What the first load says (default 'Loading…'). */
   loadingText?: string;
+  /** Narrower gaps between the columns, for a report with many of them. */
+  dense?: boolean;
 };
 
 /**
  * The list table every screen uses: header, rows, and one full-width row for the loading,
  * empty and failed states. Row actions are real buttons inside cells, so Tab reaches them.
  */
-export function Table<Row>({ label, columns: allColumns, rows, rowKey, emptyText, loading, skeletonRows, busy, error, rowClassName, loadingText }: TableProps<Row>) {
+export function Table<Row>({ label, columns: allColumns, rows, rowKey, emptyText, loading, skeletonRows, busy, error, rowClassName, loadingText, dense = false }: TableProps<Row>) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const fit = useFit(scroller);
@@ -82,6 +84,7 @@ export function Table<Row>({ label, columns: allColumns, rows, rowKey, emptyText
   /** Classes for a column's cells, header and footer: its own, one line unless it wraps, pinned to the edge while the table scrolls. */
   function cellClasses(column: Column<Row>, background: string) {
     return cn(
+      dense ? 'px-2.5 first:pl-4 last:pr-4' : 'px-4',
       column.wrap ? 'whitespace-normal break-words' : 'whitespace-nowrap',
       column.pinned && fit.scrolls && cn('sticky right-0 z-[1] shadow-[inset_1px_0_0] shadow-slate-200 dark:shadow-slate-800', background),
       column.className,
@@ -106,7 +109,7 @@ export function Table<Row>({ label, columns: allColumns, rows, rowKey, emptyText
     body = Array.from({ length: skeletonRows }, (_, index) => (
       <tr key={index} data-skeleton>
         {columns.map((column, columnIndex) => (
-          <td key={column.id} className={cn('px-4 py-3.5', column.className)}>
+          <td key={column.id} className={cn('py-3.5', cellClasses(column, BODY_BACKGROUND))}>
             {/* One status text for screen readers; the bars are decoration. */}
             {index === 0 && columnIndex === 0 ? <span className="sr-only" role="status">{t('Loading…')}</span> : null}
             <span aria-hidden className="block h-4 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
@@ -138,7 +141,7 @@ export function Table<Row>({ label, columns: allColumns, rows, rowKey, emptyText
             {columns.map((column) => (
               <td
                 key={column.id}
-                className={cn('px-4 py-3 align-middle text-slate-700 dark:text-slate-300', cellClasses(column, BODY_BACKGROUND))}
+                className={cn('py-3 align-middle text-slate-700 dark:text-slate-300', cellClasses(column, BODY_BACKGROUND))}
               >
                 {column.cell(row)}
               </td>
@@ -175,10 +178,11 @@ export function Table<Row>({ label, columns: allColumns, rows, rowKey, emptyText
 
   return (
     // A table wider than the screen scrolls sideways; then its frame takes the focus, so the
-    // arrow keys reach the hidden columns even when no cell holds a button.
+    // arrow keys reach the hidden columns even when no cell holds a button. The frame's width is
+    // its container's, never its content's, so a wide table cannot widen the page.
     <div
       ref={scroller}
-      className="overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500"
+      className="relative overflow-x-auto [contain:inline-size] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500"
       {...(fit.scrolls ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}
     >
       <table aria-label={label} aria-busy={busy || loading ? true : undefined} className="w-full text-left text-sm">
@@ -189,7 +193,7 @@ export function Table<Row>({ label, columns: allColumns, rows, rowKey, emptyText
                 key={column.id}
                 scope="col"
                 className={cn(
-                  'px-4 py-2.5 align-bottom text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400',
+                  'py-2.5 align-bottom text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400',
                   cellClasses(column, HEAD_BACKGROUND),
                   // A header may wrap between its words where its cells are narrower than it.
                   'whitespace-normal',
@@ -217,7 +221,7 @@ export function Table<Row>({ label, columns: allColumns, rows, rowKey, emptyText
           <tfoot className="border-t-2 border-slate-200 bg-slate-50/80 font-semibold dark:border-slate-700 dark:bg-slate-800/40">
             <tr>
               {columns.map((column) => (
-                <td key={column.id} className={cn('px-4 py-3 align-middle text-slate-900 dark:text-white', cellClasses(column, HEAD_BACKGROUND))}>
+                <td key={column.id} className={cn('py-3 align-middle text-slate-900 dark:text-white', cellClasses(column, HEAD_BACKGROUND))}>
                   {column.footer}
                 </td>
               ))}

@@ -31,7 +31,8 @@ export function CategoryListPage() {
     { id: 'name', header: t('Name'), wrap: true, cell: (category) => <ClampedText text={category.name} className="font-medium text-slate-900 dark:text-white" /> },
     {
       id: 'description',
-      header: t('Description'), wrap: true,
+      header: t('Description'),
+      wrap: true,
       cell: (category) => (category.description ? <ClampedText text={category.description} /> : <span className="text-slate-500 dark:text-slate-400">-</span>),
     },
     { id: 'products', header: t('# Products'), className: 'w-32 text-right tabular-nums', cell: (category) => category.products_count },

@@ -32,7 +32,8 @@ export function UnitListPage() {
     { id: 'symbol', header: t('Symbol'), cell: (unit) => <span className="font-mono text-xs">{unit.symbol}</span> },
     {
       id: 'description',
-      header: t('Description'), wrap: true,
+      header: t('Description'),
+      wrap: true,
       cell: (unit) => (unit.description ? <ClampedText text={unit.description} /> : <span className="text-slate-500 dark:text-slate-400">-</span>),
     },
   ];

@@ -83,7 +83,8 @@ export function ApiKeysTab() {
     },
     {
       id: 'actions',
-      header: t('Action'), pinned: true,
+      header: t('Action'),
+      pinned: true,
       className: 'w-20 text-right',
       cell: (key) => (
         <div className="flex justify-end">

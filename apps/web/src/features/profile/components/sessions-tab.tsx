@@ -55,7 +55,8 @@ export function SessionsTab() {
   const columns: Column<Session>[] = [
     {
       id: 'device',
-      header: t('Device'), wrap: true,
+      header: t('Device'),
+      wrap: true,
       cell: (session) => (
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-medium text-slate-900 dark:text-white">{session.device}</span>
@@ -66,7 +67,8 @@ export function SessionsTab() {
     { id: 'ip', header: t('IP address'), className: 'tabular-nums', cell: (session) => session.ip },
     {
       id: 'agent',
-      header: t('User agent'), wrap: true,
+      header: t('User agent'),
+      wrap: true,
       cell: (session) => (
         <span title={session.user_agent} className="block max-w-72 truncate text-slate-500 dark:text-slate-400">
           {session.user_agent}
@@ -76,7 +78,8 @@ export function SessionsTab() {
     { id: 'active', header: t('Last active'), className: 'tabular-nums', cell: (session) => formatDateTime(session.last_active_at, timeZone) },
     {
       id: 'actions',
-      header: t('Action'), pinned: true,
+      header: t('Action'),
+      pinned: true,
       className: 'w-20 text-right',
       cell: (session) =>
         session.current ? null : (

@@ -34,7 +34,8 @@ export function SupplyListPage() {
   const columns: Column<Supply>[] = [
     {
       id: 'invoice',
-      header: t('Invoice'), wrap: true,
+      header: t('Invoice'),
+      wrap: true,
       cell: (supply) => (
         <div>
           <div className="font-medium text-slate-900 dark:text-white">{invoiceLabel(supply)}</div>
@@ -52,7 +53,8 @@ export function SupplyListPage() {
     },
     {
       id: 'actions',
-      header: t('Actions'), pinned: true,
+      header: t('Actions'),
+      pinned: true,
       className: 'w-28 text-right',
       cell: (supply) => (
         <Button variant="secondary" size="sm" onClick={() => setViewing(supply)}>

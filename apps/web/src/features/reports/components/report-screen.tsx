@@ -182,6 +182,7 @@ export function ReportScreen<Row, Totals>(props: ReportScreenProps<Row, Totals>)
       <Card className="print:hidden">
         <Table
           label={title}
+          dense
           columns={withFooter}
           rows={rows}
           rowKey={rowKey}

@@ -91,7 +91,8 @@ export function SalesOrdersPage() {
     },
     {
       id: 'customer',
-      header: t('Customer'), wrap: true,
+      header: t('Customer'),
+      wrap: true,
       className: 'max-lg:whitespace-normal',
       cell: (sale) =>
         sale.customer ? (
@@ -128,7 +129,8 @@ export function SalesOrdersPage() {
     { id: 'status', header: t('Status'), cell: (sale) => <SaleStatusBadge status={sale.status} /> },
     {
       id: 'actions',
-      header: t('Actions'), pinned: true,
+      header: t('Actions'),
+      pinned: true,
       className: 'text-right lg:w-24',
       cell: (sale) => (
         <Button variant="secondary" size="sm" aria-label={t('View {{code}}', { code: sale.code })} onClick={() => setViewing(sale.id)}>

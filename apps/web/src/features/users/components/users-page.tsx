@@ -162,7 +162,8 @@ function StaffAccounts() {
   const columns: Column<StaffAccount>[] = [
     {
       id: 'user',
-      header: t('User'), wrap: true,
+      header: t('User'),
+      wrap: true,
       cell: (account) => (
         <div className="flex items-center gap-3">
           <Avatar initials={initials(account.name, account.email)} />
@@ -199,7 +200,8 @@ function StaffAccounts() {
     },
     {
       id: 'actions',
-      header: t('Actions'), pinned: true,
+      header: t('Actions'),
+      pinned: true,
       className: 'w-48 text-right',
       cell: (account) => {
         const busy = busyWith(account);
