@@ -47,6 +47,7 @@ async function findSale(page: Page, code: string) {
 
 test.describe('sales orders', () => {
   test('a manager finds a sale, reads it, prints its receipt, and refunds it in two goes', async ({ page }) => {
+    test.setTimeout(60_000);
     const token = await tokenOf(page.request, DEMO.manager);
     const note = `E2E order ${uniqueSuffix()}`;
     const sale = await ringUp(page.request, token, [

@@ -139,6 +139,8 @@ for (const tablet of TABLETS) {
     test.use({ viewport: { width: tablet.width, height: tablet.height }, hasTouch: true });
 
     test('the till fits the screen with finger-sized buttons, and so does the product list', async ({ page }, testInfo) => {
+      // A long walk: the till, the cart, the payment dialog, the sidebar both ways and the product list.
+      test.setTimeout(60_000);
       await signIn(page, DEMO.admin);
       await page.goto('/sale');
       // Below 1280 px the sidebar starts collapsed, leaving the till its room; its icons are finger-sized.

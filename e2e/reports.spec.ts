@@ -106,6 +106,8 @@ test.describe('reports', () => {
   });
 
   test('stock report: rows from the ledger, category and state filters, pages of 10', async ({ page }) => {
+    // Wide enough for every column; a narrower screen keeps the Category in each row's details.
+    await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, DEMO.manager);
     await page.goto('/report-stock');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Stock Report');

@@ -30,5 +30,5 @@ export function RowActions({ name, editLabel, deleteLabel, onEdit, onDelete }: R
 
 /** The last column of a list whose rows can be edited and deleted, headed `header`. */
 export function rowActionsColumn<Row>(header: string, actions: (row: Row) => RowActionsProps): Column<Row> {
-  return { id: 'actions', header, className: 'w-24 text-right', cell: (row) => <RowActions {...actions(row)} /> };
+  return { id: 'actions', header, className: 'w-24 text-right', pinned: true, cell: (row) => <RowActions {...actions(row)} /> };
 }

@@ -9,6 +9,12 @@ const columns: Column<Row>[] = [
   { id: 'actions', header: 'Actions', cell: (row) => <button type="button">Edit {row.name}</button> },
 ];
 
+const withMinor: Column<Row>[] = [
+  { id: 'sku', header: 'SKU', minor: true, cell: (row) => `SKU-${row.name}`, footer: 'Total' },
+  { id: 'name', header: 'Name', cell: (row) => row.name },
+  { id: 'price', header: 'Price', cell: () => '$1.00', footer: '$2.00' },
+];
+
 describe('Table', () => {
   it('shows "Loading…" in one full-width row until the first answer', () => {
     render(<Table label="Things" columns={columns} rows={undefined} rowKey={(row) => row.id} loading emptyText="Nothing here." />);
@@ -94,6 +100,68 @@ describe('Table', () => {
     expect(within(rows[2]!).getAllByRole('cell').map((td) => td.textContent)).toEqual(['Total', '']);
     rerender(<Table label="Things" columns={withTotals} rows={[]} rowKey={(row) => row.id} emptyText="Nothing here." />);
     expect(screen.queryByText('Total')).not.toBeInTheDocument();
+  });
+
+  it('keeps cells on one line unless their column wraps, and pins the row actions only while the table scrolls', () => {
+    const fitted: Column<Row>[] = [
+      { id: 'name', header: 'Name', wrap: true, cell: (row) => row.name },
+      { id: 'price', header: 'Price', cell: () => '$1.00' },
+      { id: 'actions', header: 'Actions', pinned: true, cell: (row) => <button type="button">Edit {row.name}</button> },
+    ];
+    render(<Table label="Things" columns={fitted} rows={[{ id: 1, name: 'Latte' }]} rowKey={(row) => row.id} emptyText="Nothing here." />);
+    const [name, price, actions] = screen.getAllByRole('cell');
+    expect(name).toHaveClass('whitespace-normal');
+    expect(price).toHaveClass('whitespace-nowrap');
+    // The table fits its frame here, so nothing needs to stay in view over other cells.
+    expect(actions).not.toHaveClass('sticky');
+  });
+
+  it('shows every column when there is room, minor ones included', () => {
+    render(<Table label="Things" columns={withMinor} rows={[{ id: 1, name: 'Latte' }]} rowKey={(row) => row.id} emptyText="Nothing here." />);
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['SKU', 'Name', 'Price']);
+    expect(screen.queryByRole('button', { name: 'Show details' })).not.toBeInTheDocument();
+  });
+
+  describe('on a tablet', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    it('moves the minor columns into details that each row opens and closes', async () => {
+      vi.spyOn(window, 'matchMedia').mockImplementation(
+        (query) => ({ matches: query.includes('max-width'), media: query, addEventListener: () => undefined, removeEventListener: () => undefined }) as unknown as MediaQueryList,
+      );
+      render(
+        <Table
+          label="Things"
+          columns={withMinor}
+          rows={[
+            { id: 1, name: 'Latte' },
+            { id: 2, name: 'Mocha' },
+          ]}
+          rowKey={(row) => row.id}
+          emptyText="Nothing here."
+        />,
+      );
+      expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'Price', 'Details']);
+      expect(screen.queryByText('SKU-Latte')).not.toBeInTheDocument();
+      // The caption of the footer stays in the first column that is left.
+      expect(screen.getAllByRole('row').at(-1)).toHaveTextContent('Total');
+
+      const user = userEvent.setup();
+      const [latte] = screen.getAllByRole('button', { name: 'Show details' });
+      expect(latte).toHaveAttribute('aria-expanded', 'false');
+      await user.click(latte!);
+      expect(latte).toHaveAttribute('aria-expanded', 'true');
+      const details = document.getElementById(latte!.getAttribute('aria-controls')!)!;
+      expect(within(details).getByRole('term')).toHaveTextContent('SKU');
+      expect(within(details).getByRole('definition')).toHaveTextContent('SKU-Latte');
+      expect(screen.queryByText('SKU-Mocha')).not.toBeInTheDocument();
+
+      await user.click(latte!);
+      expect(latte).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.queryByText('SKU-Latte')).not.toBeInTheDocument();
+    });
   });
 
   describe('wider than its frame', () => {

@@ -189,7 +189,8 @@ describe('Suppliers', () => {
     expect(within(first).getByText('Phnom Penh, Cambodia')).toBeInTheDocument();
     expect(within(first).getByText('Active')).toBeInTheDocument();
     const second = screen.getByText('Supplier 2').closest('tr')!;
-    expect(within(second).getByText('Kampot')).toBeInTheDocument();
+    // Its own column on a wide screen; with nothing else to say, also the whole line under the name for a tablet.
+    expect(within(second).getAllByText('Kampot')).not.toHaveLength(0);
     expect(within(second).getByText('Inactive')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Page 2' }));

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ListCard } from '@/components/ui/list-card';
 import { PageTitle } from '@/components/ui/page-title';
 import { rowActionsColumn } from '@/components/ui/row-actions';
+import { ClampedText } from '@/components/ui/clamped-text';
 import type { Column } from '@/components/ui/table';
 import { useCan } from '@/lib/permissions';
 import { useListScreen } from '@/lib/use-list-screen';
@@ -27,12 +28,12 @@ export function CategoryListPage() {
   });
 
   const columns: Column<Category>[] = [
-    { id: 'name', header: t('Name'), cell: (category) => <span className="font-medium text-slate-900 dark:text-white">{category.name}</span> },
+    { id: 'name', header: t('Name'), wrap: true, cell: (category) => <ClampedText text={category.name} className="font-medium text-slate-900 dark:text-white" /> },
     {
       id: 'description',
       header: t('Description'),
-      className: 'max-w-md whitespace-normal',
-      cell: (category) => category.description || <span className="text-slate-500 dark:text-slate-400">-</span>,
+      wrap: true,
+      cell: (category) => (category.description ? <ClampedText text={category.description} /> : <span className="text-slate-500 dark:text-slate-400">-</span>),
     },
     { id: 'products', header: t('# Products'), className: 'w-32 text-right tabular-nums', cell: (category) => category.products_count },
   ];

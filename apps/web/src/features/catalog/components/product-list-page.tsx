@@ -5,6 +5,7 @@ import { useMatch, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { Product } from '@shop/contracts/product';
 import { Button } from '@/components/ui/button';
+import { ClampedText } from '@/components/ui/clamped-text';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ListCard, ListFilter } from '@/components/ui/list-card';
 import { PageTitle } from '@/components/ui/page-title';
@@ -97,16 +98,23 @@ export function ProductListPage() {
     {
       id: 'name',
       header: t('Name'),
+      wrap: true,
       cell: (product) => (
-        <div className="max-w-36 min-w-32 break-words xl:max-w-none xl:min-w-40">
-          <div className="font-medium text-slate-900 dark:text-white">{product.name}</div>
+        <div className="min-w-32 xl:min-w-40">
+          <ClampedText text={product.name} className="font-medium text-slate-900 dark:text-white" />
           <div className="text-xs text-slate-500 dark:text-slate-400">{t('ID: {{id}}', { id: product.id })}</div>
           <div className="text-xs text-slate-500 xl:hidden dark:text-slate-400">{[product.sku, product.category?.name].filter(Boolean).join(' · ')}</div>
         </div>
       ),
     },
     { id: 'sku', header: t('SKU'), className: 'hidden xl:table-cell', cell: (product) => <span className="font-mono text-xs">{product.sku}</span> },
-    { id: 'category', header: t('Category'), className: 'hidden xl:table-cell', cell: (product) => product.category?.name ?? '-' },
+    {
+      id: 'category',
+      header: t('Category'),
+      className: 'hidden xl:table-cell',
+      wrap: true,
+      cell: (product) => (product.category ? <ClampedText text={product.category.name} /> : '-'),
+    },
     {
       id: 'unit',
       header: t('Unit'),

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ListCard } from '@/components/ui/list-card';
 import { PageTitle } from '@/components/ui/page-title';
 import { rowActionsColumn } from '@/components/ui/row-actions';
+import { ClampedText } from '@/components/ui/clamped-text';
 import type { Column } from '@/components/ui/table';
 import { useCan } from '@/lib/permissions';
 import { useListScreen } from '@/lib/use-list-screen';
@@ -27,13 +28,13 @@ export function UnitListPage() {
   });
 
   const columns: Column<Unit>[] = [
-    { id: 'name', header: t('Name'), cell: (unit) => <span className="font-medium text-slate-900 dark:text-white">{unit.name}</span> },
+    { id: 'name', header: t('Name'), wrap: true, cell: (unit) => <ClampedText text={unit.name} className="font-medium text-slate-900 dark:text-white" /> },
     { id: 'symbol', header: t('Symbol'), cell: (unit) => <span className="font-mono text-xs">{unit.symbol}</span> },
     {
       id: 'description',
       header: t('Description'),
-      className: 'max-w-md whitespace-normal',
-      cell: (unit) => unit.description || <span className="text-slate-500 dark:text-slate-400">-</span>,
+      wrap: true,
+      cell: (unit) => (unit.description ? <ClampedText text={unit.description} /> : <span className="text-slate-500 dark:text-slate-400">-</span>),
     },
   ];
   if (canWrite) {

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { Customer } from '@shop/contracts/customer';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ClampedText } from '@/components/ui/clamped-text';
+import { EmailText } from '@/components/ui/email-text';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ListCard } from '@/components/ui/list-card';
 import { PageTitle } from '@/components/ui/page-title';
@@ -50,6 +52,7 @@ export function CustomerListPage() {
     {
       id: 'lead',
       header: t('Lead'),
+      wrap: true,
       cell: (customer) => (
         <div className="flex items-center gap-3">
           <Thumbnail
@@ -63,18 +66,25 @@ export function CustomerListPage() {
             }
           />
           <div className="min-w-0">
-            <div className="font-medium text-slate-900 dark:text-white">{customer.name}</div>
+            <ClampedText text={customer.name} className="font-medium text-slate-900 dark:text-white" />
             {/* Below xl (a tablet) the contact columns are hidden and their facts come here, so a row fits. */}
-            <div className="max-w-64 text-xs [overflow-wrap:anywhere] text-slate-500 xl:hidden dark:text-slate-400">
-              {[customer.email, customer.phone, customer.company].filter(Boolean).join(' · ')}
-            </div>
+            <ClampedText
+              text={[customer.email, customer.phone, customer.company].filter(Boolean).join(' · ')}
+              className="text-xs text-slate-500 xl:hidden dark:text-slate-400"
+            />
           </div>
         </div>
       ),
     },
-    { id: 'email', header: t('Email'), className: 'hidden xl:table-cell', cell: (customer) => customer.email },
+    { id: 'email', header: t('Email'), className: 'hidden xl:table-cell', wrap: true, cell: (customer) => <EmailText email={customer.email} /> },
     { id: 'phone', header: t('Phone No'), className: 'hidden tabular-nums xl:table-cell', cell: (customer) => customer.phone || dash },
-    { id: 'company', header: t('Company'), className: 'hidden xl:table-cell', cell: (customer) => customer.company || dash },
+    {
+      id: 'company',
+      header: t('Company'),
+      className: 'hidden xl:table-cell',
+      wrap: true,
+      cell: (customer) => (customer.company ? <ClampedText text={customer.company} /> : dash),
+    },
   ];
   if (canWrite) {
     columns.push(

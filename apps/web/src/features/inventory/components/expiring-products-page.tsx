@@ -68,6 +68,7 @@ export function ExpiringProductsPage() {
     {
       id: 'product',
       header: t('Product'),
+      wrap: true,
       cell: (batch) => (
         <div className="min-w-40">
           <div className={cn('font-medium', batch.expired ? 'text-[#b91c1c] dark:text-red-300' : 'text-slate-900 dark:text-white')}>{batch.product.name}</div>
@@ -78,6 +79,7 @@ export function ExpiringProductsPage() {
     {
       id: 'batch',
       header: t('Batch'),
+      wrap: true,
       cell: (batch) => (
         <div>
           <div className="tabular-nums">#{batch.batch_id}</div>
@@ -120,6 +122,7 @@ export function ExpiringProductsPage() {
       id: 'actions',
       header: t('Action'),
       className: 'w-32 text-right',
+      pinned: true,
       cell: (batch) =>
         batch.expired ? (
           <Button

@@ -22,7 +22,7 @@ const dash = <span className="text-slate-500 dark:text-slate-400">-</span>;
 function Total({ caption, children }: { caption: string; children: ReactNode }) {
   return (
     <div>
-      <div className="text-[11px] font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">{caption}</div>
+      <div className="text-[11px] font-medium tracking-wide whitespace-normal text-slate-500 uppercase dark:text-slate-400">{caption}</div>
       <div className="tabular-nums">{children}</div>
     </div>
   );
@@ -63,8 +63,9 @@ export function StockInventoryPage() {
     {
       id: 'product',
       header: t('Product'),
+      wrap: true,
       cell: (record) => (
-        <div className="min-w-40">
+        <div className="min-w-32">
           <div className="font-medium text-slate-900 dark:text-white">{record.product_name}</div>
           <div className="font-mono text-xs text-slate-500 dark:text-slate-400">{record.product_sku}</div>
         </div>
@@ -104,7 +105,7 @@ export function StockInventoryPage() {
     },
     {
       id: 'notes',
-      header: t('Notes'),
+      header: t('Notes'), minor: true, wrap: true,
       cell: (record) => (record.notes ? <div className="max-w-72 break-words whitespace-normal">{record.notes}</div> : dash),
     },
   ];

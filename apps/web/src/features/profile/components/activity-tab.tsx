@@ -23,7 +23,7 @@ export function ActivityTab() {
   const columns: Column<Activity>[] = [
     { id: 'when', header: t('When'), className: 'w-40 whitespace-nowrap tabular-nums', cell: (entry) => formatDateTime(entry.ts, timeZone) },
     { id: 'type', header: t('Type'), className: 'w-32', cell: (entry) => <Badge>{entry.type}</Badge> },
-    { id: 'detail', header: t('Detail'), cell: (entry) => <span className="text-slate-900 dark:text-white">{entry.detail}</span> },
+    { id: 'detail', header: t('Detail'), wrap: true, cell: (entry) => <span className="text-slate-900 dark:text-white">{entry.detail}</span> },
   ];
 
   return (

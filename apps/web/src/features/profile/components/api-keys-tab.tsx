@@ -64,9 +64,9 @@ export function ApiKeysTab() {
   const labelError = fieldError('label');
 
   const columns: Column<ApiKey>[] = [
-    { id: 'label', header: t('Label'), cell: (key) => <span className="font-medium text-slate-900 dark:text-white">{key.label}</span> },
+    { id: 'label', header: t('Label'), wrap: true, cell: (key) => <span className="font-medium text-slate-900 dark:text-white">{key.label}</span> },
     { id: 'key', header: t('Key'), cell: (key) => <code className="font-mono text-xs text-slate-600 dark:text-slate-300">{key.masked}</code> },
-    { id: 'scope', header: t('Scope'), cell: (key) => enumLabel('apiKeyScope', key.scope, t) },
+    { id: 'scope', header: t('Scope'), wrap: true, cell: (key) => enumLabel('apiKeyScope', key.scope, t) },
     { id: 'created', header: t('Created'), className: 'tabular-nums', cell: (key) => formatDateTime(key.created_at, timeZone) },
     {
       id: 'used',
@@ -77,6 +77,7 @@ export function ApiKeysTab() {
     {
       id: 'actions',
       header: t('Action'),
+      pinned: true,
       className: 'w-20 text-right',
       cell: (key) => (
         <div className="flex justify-end">

@@ -56,6 +56,7 @@ export function SessionsTab() {
     {
       id: 'device',
       header: t('Device'),
+      wrap: true,
       cell: (session) => (
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-medium text-slate-900 dark:text-white">{session.device}</span>
@@ -67,6 +68,7 @@ export function SessionsTab() {
     {
       id: 'agent',
       header: t('User agent'),
+      wrap: true,
       cell: (session) => (
         <span title={session.user_agent} className="block max-w-72 truncate text-slate-500 dark:text-slate-400">
           {session.user_agent}
@@ -77,6 +79,7 @@ export function SessionsTab() {
     {
       id: 'actions',
       header: t('Action'),
+      pinned: true,
       className: 'w-20 text-right',
       cell: (session) =>
         session.current ? null : (

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { IconButton } from '@/components/ui/icon-button';
 import { ListCard } from '@/components/ui/list-card';
 import { PageTitle } from '@/components/ui/page-title';
+import { ClampedText } from '@/components/ui/clamped-text';
 import type { Column } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
@@ -32,15 +33,18 @@ export function PromotionListPage() {
   });
 
   const columns: Column<Promotion>[] = [
-    { id: 'id', header: t('ID'), className: 'w-16 tabular-nums text-slate-500 dark:text-slate-400', cell: (promotion) => promotion.id },
+    { id: 'id', header: t('ID'), minor: true, className: 'w-16 tabular-nums text-slate-500 dark:text-slate-400', cell: (promotion) => promotion.id },
     {
       id: 'title',
       header: t('Promotion'),
-      cell: (promotion) => <span className="font-medium text-slate-900 dark:text-white">{promotion.title}</span>,
+      wrap: true,
+      cell: (promotion) => <ClampedText text={promotion.title} className="font-medium text-slate-900 dark:text-white" />,
     },
     {
       id: 'product',
       header: t('Product'),
+      minor: true,
+      wrap: true,
       cell: (promotion) => (
         <div>
           <div>{promotion.product.name}</div>
@@ -57,6 +61,7 @@ export function PromotionListPage() {
     {
       id: 'valid-until',
       header: t('Valid Until'),
+      minor: true,
       className: 'tabular-nums',
       cell: (promotion) => formatDate(promotion.valid_until) || <span className="text-slate-500 dark:text-slate-400">-</span>,
     },
@@ -72,6 +77,7 @@ export function PromotionListPage() {
         id: 'edit',
         header: t('Edit'),
         className: 'w-16 text-center',
+        pinned: true,
         cell: (promotion) => (
           <IconButton label={t('Edit {{name}}', { name: promotion.title })} onClick={() => list.edit(promotion)}>
             <Pencil aria-hidden />

@@ -9,6 +9,7 @@ import { ListCard, ListFilter } from '@/components/ui/list-card';
 import { PageTitle } from '@/components/ui/page-title';
 import { rowActionsColumn } from '@/components/ui/row-actions';
 import { Select } from '@/components/ui/select';
+import { ClampedText } from '@/components/ui/clamped-text';
 import type { Column } from '@/components/ui/table';
 import { useCan } from '@/lib/permissions';
 import { useListScreen } from '@/lib/use-list-screen';
@@ -42,27 +43,28 @@ export function SupplierListPage() {
     {
       id: 'name',
       header: t('Name'),
-      cell: (supplier) => <div className="max-w-36 font-medium whitespace-normal text-slate-900 dark:text-white">{supplier.name}</div>,
+      wrap: true,
+      cell: (supplier) => (
+        <div className="min-w-32">
+          <ClampedText text={supplier.name} className="font-medium text-slate-900 dark:text-white" />
+          {/* Below xl (a tablet) the contact columns are hidden and their facts come here, so a row fits. */}
+          <ClampedText
+            text={[supplier.contact_name, supplier.email, supplier.phone, location(supplier)].filter(Boolean).join(' · ')}
+            className="text-xs text-slate-500 xl:hidden dark:text-slate-400"
+          />
+        </div>
+      ),
     },
-    { id: 'contact', header: t('Contact'), cell: (supplier) => <div className="max-w-28 whitespace-normal">{supplier.contact_name || dash}</div> },
+    { id: 'contact', header: t('Contact'), className: 'hidden xl:table-cell', wrap: true, cell: (supplier) => supplier.contact_name || dash },
     {
       id: 'email',
       header: t('Email'),
-      cell: (supplier) =>
-        supplier.email ? (
-          <div className="max-w-40 whitespace-normal [overflow-wrap:anywhere]">
-            <EmailText email={supplier.email} />
-          </div>
-        ) : (
-          dash
-        ),
+      className: 'hidden xl:table-cell',
+      wrap: true,
+      cell: (supplier) => (supplier.email ? <EmailText email={supplier.email} /> : dash),
     },
-    { id: 'phone', header: t('Phone'), className: 'tabular-nums whitespace-nowrap', cell: (supplier) => supplier.phone || dash },
-    {
-      id: 'location',
-      header: t('Location'),
-      cell: (supplier) => <div className="max-w-32 whitespace-normal">{[supplier.city, supplier.country].filter(Boolean).join(', ') || dash}</div>,
-    },
+    { id: 'phone', header: t('Phone'), className: 'hidden tabular-nums xl:table-cell', cell: (supplier) => supplier.phone || dash },
+    { id: 'location', header: t('Location'), className: 'hidden xl:table-cell', wrap: true, cell: (supplier) => location(supplier) || dash },
     {
       id: 'active',
       header: t('Active'),
@@ -111,4 +113,9 @@ export function SupplierListPage() {
       />
     </section>
   );
+}
+
+/** Where the supplier is: city and country, as far as known. */
+function location(supplier: Supplier): string {
+  return [supplier.city, supplier.country].filter(Boolean).join(', ');
 }

@@ -42,6 +42,7 @@ function SupplyDetails({ supply }: { supply: Supply }) {
     {
       id: 'product',
       header: t('Product'),
+      wrap: true,
       cell: (line) => <span className="font-medium text-slate-900 dark:text-white">{line.product.name || line.product_name || `#${line.product_id}`}</span>,
     },
     { id: 'qty', header: t('Qty'), className: 'text-right tabular-nums', cell: (line) => line.supply_quantity },

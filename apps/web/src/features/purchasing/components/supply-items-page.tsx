@@ -53,6 +53,7 @@ export function SupplyItemsPage() {
     {
       id: 'product',
       header: t('Product'),
+      wrap: true,
       cell: (item) => (
         <div>
           <div className="font-medium text-slate-900 dark:text-white">{productName(item)}</div>
@@ -63,6 +64,7 @@ export function SupplyItemsPage() {
     {
       id: 'supply',
       header: t('Supply'),
+      wrap: true,
       cell: (item) => (
         <div>
           <div>{invoice(item)}</div>
@@ -71,14 +73,14 @@ export function SupplyItemsPage() {
       ),
     },
     { id: 'qty', header: t('Qty'), className: 'text-right tabular-nums', cell: (item) => item.supply_quantity },
-    { id: 'unit-price', header: t('Unit Price'), className: 'text-right tabular-nums', cell: (item) => formatMoney(item.unit_price) },
+    { id: 'unit-price', header: t('Unit Price'), minor: true, className: 'text-right tabular-nums', cell: (item) => formatMoney(item.unit_price) },
     {
       id: 'line-total',
       header: t('Line Total'),
       className: 'text-right tabular-nums',
       cell: (item) => <span className="font-medium text-slate-900 dark:text-white">{formatMoney(item.line_total)}</span>,
     },
-    { id: 'expire', header: t('Expire'), className: 'tabular-nums', cell: (item) => formatDate(item.expire_date) || <span className="text-slate-500 dark:text-slate-400">-</span> },
+    { id: 'expire', header: t('Expire'), minor: true, className: 'tabular-nums', cell: (item) => formatDate(item.expire_date) || <span className="text-slate-500 dark:text-slate-400">-</span> },
   ];
   if (canWrite) {
     columns.push(

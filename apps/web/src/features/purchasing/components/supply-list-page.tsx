@@ -35,6 +35,7 @@ export function SupplyListPage() {
     {
       id: 'invoice',
       header: t('Invoice'),
+      wrap: true,
       cell: (supply) => (
         <div>
           <div className="font-medium text-slate-900 dark:text-white">{invoiceLabel(supply)}</div>
@@ -42,7 +43,7 @@ export function SupplyListPage() {
         </div>
       ),
     },
-    { id: 'supplier', header: t('Supplier'), cell: supplierLabel },
+    { id: 'supplier', header: t('Supplier'), wrap: true, cell: supplierLabel },
     { id: 'invoice-date', header: t('Invoice Date'), className: 'tabular-nums', cell: (supply) => formatDate(supply.invoice_date) || '-' },
     {
       id: 'items',
@@ -53,6 +54,7 @@ export function SupplyListPage() {
     {
       id: 'actions',
       header: t('Actions'),
+      pinned: true,
       className: 'w-28 text-right',
       cell: (supply) => (
         <Button variant="secondary" size="sm" onClick={() => setViewing(supply)}>

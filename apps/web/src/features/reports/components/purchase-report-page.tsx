@@ -16,17 +16,17 @@ export function PurchaseReportPage() {
   const { t } = useTranslation();
   const money = 'text-right tabular-nums';
   const columns: Column<Supply>[] = [
-    { id: 'date', header: t('Date'), cell: (supply) => supply.invoice_date.slice(0, 10) },
+    { id: 'date', header: t('Date'), minor: true, cell: (supply) => supply.invoice_date.slice(0, 10) },
     { id: 'po', header: t('PO'), cell: (supply) => <span className="font-mono text-xs">{supply.invoice_id || `PO-${supply.id}`}</span> },
-    { id: 'supplier', header: t('Supplier'), cell: (supply) => supply.supplier_name },
-    { id: 'ref', header: t('Ref'), cell: (supply) => supply.reference ?? '-' },
-    { id: 'items', header: t('Items'), className: 'text-right tabular-nums', cell: (supply) => supply.items_count },
-    { id: 'qty', header: t('Qty'), className: 'text-right tabular-nums', cell: (supply) => supply.total_qty },
-    { id: 'subtotal', header: t('Subtotal'), className: money, cell: (supply) => formatMoney(supply.subtotal) },
-    { id: 'tax', header: t('Tax'), className: money, cell: (supply) => formatMoney(supply.tax) },
-    { id: 'freight', header: t('Freight'), className: money, cell: (supply) => formatMoney(supply.freight) },
+    { id: 'supplier', header: t('Supplier'), minor: true, wrap: true, cell: (supply) => supply.supplier_name },
+    { id: 'ref', header: t('Ref'), minor: true, wrap: true, cell: (supply) => supply.reference ?? '-' },
+    { id: 'items', header: t('Items'), minor: true, className: 'text-right tabular-nums', cell: (supply) => supply.items_count },
+    { id: 'qty', header: t('Qty'), minor: true, className: 'text-right tabular-nums', cell: (supply) => supply.total_qty },
+    { id: 'subtotal', header: t('Subtotal'), minor: true, className: money, cell: (supply) => formatMoney(supply.subtotal) },
+    { id: 'tax', header: t('Tax'), minor: true, className: money, cell: (supply) => formatMoney(supply.tax) },
+    { id: 'freight', header: t('Freight'), minor: true, className: money, cell: (supply) => formatMoney(supply.freight) },
     { id: 'total', header: t('Total'), className: money, cell: (supply) => formatMoney(supply.total) },
-    { id: 'payment', header: t('Payment'), cell: (supply) => (supply.payment_method ? enumLabel('payment', supply.payment_method, t) : '-') },
+    { id: 'payment', header: t('Payment'), minor: true, cell: (supply) => (supply.payment_method ? enumLabel('payment', supply.payment_method, t) : '-') },
     { id: 'status', header: t('Status'), cell: (supply) => <Badge tone={STATUS_TONES[supply.status]}>{enumLabel('supplyStatus', supply.status, t)}</Badge> },
   ];
   const all = { value: '', label: t('All') };

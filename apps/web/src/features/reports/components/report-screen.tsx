@@ -182,6 +182,7 @@ export function ReportScreen<Row, Totals>(props: ReportScreenProps<Row, Totals>)
       <Card className="print:hidden">
         <Table
           label={title}
+          dense
           columns={withFooter}
           rows={rows}
           rowKey={rowKey}
@@ -196,7 +197,8 @@ export function ReportScreen<Row, Totals>(props: ReportScreenProps<Row, Totals>)
 
       {printRows ? (
         <div className="hidden print:block">
-          <Table label={title} columns={withFooter} rows={printRows.rows} rowKey={rowKey} emptyText={emptyText} />
+          {/* On paper every column shows, whatever the width of the window. */}
+          <Table label={title} columns={withFooter.map((column) => ({ ...column, minor: false }))} rows={printRows.rows} rowKey={rowKey} emptyText={emptyText} />
           {printRows.total > printRows.rows.length ? (
             <p className="mt-2 text-xs">{t('First {{shown}} of {{total}} rows; export CSV for all of them.', { shown: printRows.rows.length, total: printRows.total })}</p>
           ) : null}

@@ -17,17 +17,17 @@ export function SalesReportPage() {
   const { t } = useTranslation();
   const money = 'text-right tabular-nums';
   const columns: Column<Sale>[] = [
-    { id: 'date', header: t('Date'), cell: (sale) => sale.business_date },
+    { id: 'date', header: t('Date'), minor: true, cell: (sale) => sale.business_date },
     { id: 'so', header: t('SO'), cell: (sale) => <span className="font-mono text-xs">{sale.code}</span> },
-    { id: 'customer', header: t('Customer'), cell: (sale) => sale.customer_name ?? t('Walk-in') },
-    { id: 'channel', header: t('Channel'), cell: (sale) => enumLabel('channel', sale.channel, t) },
-    { id: 'items', header: t('Items'), className: 'text-right tabular-nums', cell: (sale) => sale.items_count },
-    { id: 'qty', header: t('Qty'), className: 'text-right tabular-nums', cell: (sale) => sale.total_qty },
-    { id: 'gross', header: t('Gross'), className: money, cell: (sale) => formatMoney(sale.gross) },
-    { id: 'discount', header: t('Discount'), className: money, cell: (sale) => formatMoney(sale.discount) },
-    { id: 'tax', header: t('Tax'), className: money, cell: (sale) => formatMoney(sale.tax) },
+    { id: 'customer', header: t('Customer'), minor: true, wrap: true, cell: (sale) => sale.customer_name ?? t('Walk-in') },
+    { id: 'channel', header: t('Channel'), minor: true, cell: (sale) => enumLabel('channel', sale.channel, t) },
+    { id: 'items', header: t('Items'), minor: true, className: 'text-right tabular-nums', cell: (sale) => sale.items_count },
+    { id: 'qty', header: t('Qty'), minor: true, className: 'text-right tabular-nums', cell: (sale) => sale.total_qty },
+    { id: 'gross', header: t('Gross'), minor: true, className: money, cell: (sale) => formatMoney(sale.gross) },
+    { id: 'discount', header: t('Discount'), minor: true, className: money, cell: (sale) => formatMoney(sale.discount) },
+    { id: 'tax', header: t('Tax'), minor: true, className: money, cell: (sale) => formatMoney(sale.tax) },
     { id: 'net', header: t('Net'), className: money, cell: (sale) => formatMoney(sale.total) },
-    { id: 'payment', header: t('Payment'), cell: (sale) => enumLabel('payment', sale.payment_method, t) },
+    { id: 'payment', header: t('Payment'), minor: true, cell: (sale) => enumLabel('payment', sale.payment_method, t) },
     { id: 'status', header: t('Status'), cell: (sale) => <Badge tone={STATUS_TONES[sale.status]}>{enumLabel('saleStatus', sale.status, t)}</Badge> },
   ];
   const all = { value: '', label: t('All') };

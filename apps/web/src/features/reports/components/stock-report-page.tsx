@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { REPORT_FILES, STOCK_STATES, type StockReportRow } from '@shop/contracts/report';
 import { Badge } from '@/components/ui/badge';
+import { ClampedText } from '@/components/ui/clamped-text';
 import type { Column } from '@/components/ui/table';
 import { enumLabel, enumOptions } from '@/lib/enum-labels';
 import { formatMoney } from '@/lib/format';
@@ -15,17 +16,17 @@ export function StockReportPage() {
   const categories = useCategoryOptions();
   const number = 'text-right tabular-nums';
   const columns: Column<StockReportRow>[] = [
-    { id: 'product', header: t('Product'), cell: (row) => <span className="font-medium text-slate-900 dark:text-white">{row.name}</span> },
-    { id: 'sku', header: t('SKU'), cell: (row) => <span className="font-mono text-xs">{row.sku}</span> },
-    { id: 'category', header: t('Category'), cell: (row) => row.category },
-    { id: 'unit', header: t('Unit'), cell: (row) => row.unit },
-    { id: 'unitCost', header: t('Unit Cost'), className: number, cell: (row) => formatMoney(row.unitCost) },
-    { id: 'opening', header: t('Opening'), className: number, cell: (row) => row.openingQty },
-    { id: 'purchases', header: t('Purchases'), className: number, cell: (row) => row.purchasedQty },
-    { id: 'sales', header: t('Sales'), className: number, cell: (row) => row.soldQty },
-    { id: 'adjust', header: t('Adjust'), className: number, cell: (row) => row.adjustedQty },
+    { id: 'product', header: t('Product'), wrap: true, cell: (row) => <ClampedText text={row.name} className="font-medium text-slate-900 dark:text-white" /> },
+    { id: 'sku', header: t('SKU'), minor: true, cell: (row) => <span className="font-mono text-xs">{row.sku}</span> },
+    { id: 'category', header: t('Category'), minor: true, wrap: true, cell: (row) => row.category },
+    { id: 'unit', header: t('Unit'), minor: true, cell: (row) => row.unit },
+    { id: 'unitCost', header: t('Unit Cost'), minor: true, className: number, cell: (row) => formatMoney(row.unitCost) },
+    { id: 'opening', header: t('Opening'), minor: true, className: number, cell: (row) => row.openingQty },
+    { id: 'purchases', header: t('Purchases'), minor: true, className: number, cell: (row) => row.purchasedQty },
+    { id: 'sales', header: t('Sales'), minor: true, className: number, cell: (row) => row.soldQty },
+    { id: 'adjust', header: t('Adjust'), minor: true, className: number, cell: (row) => row.adjustedQty },
     { id: 'closing', header: t('Closing'), className: number, cell: (row) => row.closingQty },
-    { id: 'valuation', header: t('Valuation'), className: number, cell: (row) => formatMoney(row.valuation) },
+    { id: 'valuation', header: t('Valuation'), minor: true, className: number, cell: (row) => formatMoney(row.valuation) },
     {
       id: 'state',
       header: t('State'),

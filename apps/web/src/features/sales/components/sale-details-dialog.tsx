@@ -79,7 +79,7 @@ function SaleDetails({ sale, onClose }: { sale: Sale; onClose: () => void }) {
   }
 
   const columns: Column<SaleItem>[] = [
-    { id: 'product', header: t('Product'), cell: (item) => <span className="font-medium text-slate-900 dark:text-white">{item.product_name}</span> },
+    { id: 'product', header: t('Product'), wrap: true, cell: (item) => <span className="font-medium text-slate-900 dark:text-white">{item.product_name}</span> },
     { id: 'sku', header: t('SKU'), cell: (item) => <span className="font-mono text-xs">{item.sku}</span> },
     { id: 'qty', header: t('Qty'), className: 'text-right tabular-nums', cell: (item) => item.quantity },
     { id: 'price', header: t('Unit Price'), className: 'text-right tabular-nums', cell: (item) => formatMoney(item.unit_price) },

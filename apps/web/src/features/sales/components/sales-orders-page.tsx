@@ -92,6 +92,7 @@ export function SalesOrdersPage() {
     {
       id: 'customer',
       header: t('Customer'),
+      wrap: true,
       className: 'max-lg:whitespace-normal',
       cell: (sale) =>
         sale.customer ? (
@@ -129,6 +130,7 @@ export function SalesOrdersPage() {
     {
       id: 'actions',
       header: t('Actions'),
+      pinned: true,
       className: 'text-right lg:w-24',
       cell: (sale) => (
         <Button variant="secondary" size="sm" aria-label={t('View {{code}}', { code: sale.code })} onClick={() => setViewing(sale.id)}>

@@ -164,6 +164,7 @@ function StaffAccounts() {
     {
       id: 'user',
       header: t('User'),
+      wrap: true,
       cell: (account) => (
         <div className="flex items-center gap-3">
           <Avatar initials={initials(account.name, account.email)} />
@@ -201,6 +202,7 @@ function StaffAccounts() {
     {
       id: 'actions',
       header: t('Actions'),
+      pinned: true,
       className: 'w-48 text-right',
       cell: (account) => {
         const busy = busyWith(account);
