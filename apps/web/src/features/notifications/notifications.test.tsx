@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Notification } from '@shop/contracts/notification';
 import { setSession } from '@/features/auth/session-store';
 import { switchLanguage } from '@/lib/i18n';
+import { STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { demoUser, jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 
@@ -80,6 +81,10 @@ const item = (title: string) => screen.getByRole('heading', { name: title }).clo
 
 // Rendering the whole console (lazy screens, shell) takes seconds on a busy machine.
 describe('Notifications', { timeout: 20_000 }, () => {
+  // jsdom's window matches no width, so the layout takes it for a tablet and collapses the
+  // sidebar; these tests read the expanded sidebar's links, as a desktop shows them.
+  beforeEach(() => writeStorage(STORAGE_KEYS.sidebarCollapsedNarrow, 'false'));
+
   it('lists the notifications with their text, time and link, 10 a page, and counts the unread ones', async () => {
     const calls = fakeApi([lowStock(1, 'Oat Milk 1L'), lowStock(2, 'Espresso Beans 1kg'), REFUND]);
     renderApp('/notifications');
