@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react
 import { ChevronsUpDown, LoaderCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
+import { FIELD_FRAME } from './input';
 
 export type ComboboxOption = { value: number; label: string; description?: string };
 
@@ -137,12 +138,7 @@ export function Combobox({
         onClick={openList}
         onKeyDown={onKeyDown}
         onBlur={close}
-        className={cn(
-          'block h-10 w-full pointer-coarse:h-11 rounded-lg border border-slate-300 bg-white pr-9 pl-3 text-sm text-slate-900 shadow-xs',
-          'placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none',
-          'aria-[invalid=true]:border-red-500 disabled:cursor-not-allowed disabled:opacity-60',
-          'dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-500',
-        )}
+        className={cn(FIELD_FRAME, 'pr-9 pl-3')}
         {...aria}
       />
       <span aria-hidden className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-slate-400">

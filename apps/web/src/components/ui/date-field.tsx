@@ -4,6 +4,7 @@ import { Popover } from 'radix-ui';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
+import { FIELD_FRAME } from './input';
 import { Spinner } from './spinner';
 
 /** The calendar (and its date library) loads the first time one is opened. */
@@ -128,13 +129,7 @@ export function DateField({
               setOpen(true);
             }
           }}
-          className={cn(
-            'block h-10 w-full rounded-lg border border-slate-300 bg-white pr-9 pl-2.5 text-sm text-slate-900 tabular-nums shadow-xs',
-            'placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none',
-            'aria-[invalid=true]:border-red-500 aria-[invalid=true]:focus:ring-red-500/30',
-            'disabled:cursor-not-allowed disabled:opacity-60',
-            'dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-500',
-          )}
+          className={cn(FIELD_FRAME, 'pr-9 pointer-coarse:pr-11 pl-2.5 tabular-nums')}
           {...aria}
         />
         <Popover.Trigger asChild>
@@ -144,7 +139,7 @@ export function DateField({
             aria-label={t('Choose date')}
             title={t('Choose date')}
             className={cn(
-              'absolute inset-y-1 right-1 inline-flex w-8 items-center justify-center rounded-md text-slate-500 transition-colors',
+              'absolute inset-y-1 right-1 inline-flex w-8 pointer-coarse:w-10 items-center justify-center rounded-md text-slate-500 transition-colors',
               'hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:pointer-events-none disabled:opacity-50',
               'dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white',
             )}
