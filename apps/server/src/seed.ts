@@ -242,8 +242,10 @@ async function seedDemoShop(ctx: ServiceContext) {
   const admin = await db.selectFrom('users').select('id').where('email', '=', 'admin@demo.shop').executeTakeFirstOrThrow();
   const actor = { userId: admin.id, role: 'Admin' as const };
   await updateSettingsSection(ctx, 'general', { ...DEFAULT_SETTINGS.general, name: 'Mekong Corner Cafe', phone: '+855 12 345 000', address: 'Street 240, Daun Penh, Phnom Penh' }, actor);
-  // Cambodian shops take bank transfers by QR code every day, so the demo turns Bank on.
-  await updateSettingsSection(ctx, 'payments', { methods: DEFAULT_SETTINGS.payments.methods.map((method) => ({ ...method, enabled: true })) }, actor);
+  // Cambodian shops take bank transfers and KHQR every day, so the demo turns every method on,
+  // with a made-up Bakong account so the till's KHQR works from the first sale.
+  await updateSettingsSection(ctx, 'payments', { ...DEFAULT_SETTINGS.payments, methods: DEFAULT_SETTINGS.payments.methods.map((method) => ({ ...method, enabled: true })) }, actor);
+  await updateSettingsSection(ctx, 'khqr', { ...DEFAULT_SETTINGS.khqr, accountId: 'mekong_corner@demo', merchantName: 'Mekong Corner Cafe', city: 'Phnom Penh' }, actor);
   await updateSettingsSection(ctx, 'receipts', { ...DEFAULT_SETTINGS.receipts, header: 'Free Wi-Fi: MekongCorner', footer: 'Thank you! Please come again.' }, actor);
   const products = new Map((await db.selectFrom('products').select(['id', 'sku']).execute()).map((p) => [p.sku, p.id]));
   const today = businessDate(clock.now());

@@ -23,6 +23,7 @@ const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
 const ASKED_BY_SERVICES = {
   'sales:view-all': 'sales, search and the sales export show other cashiers’ sales',
   'costs:view': 'the stock and expiring lists carry purchase costs',
+  'sales:credit': 'checkout leaves a named customer’s sale partly unpaid (on_account)',
 };
 
 const auditRows = async () => Number((await sql<{ n: number }>`select count(*) as n from audit_log`.execute(database.db)).rows[0]!.n);

@@ -67,6 +67,7 @@ const WRITES: Record<string, Rule> = {
   'PUT /api/settings/taxes': ADMIN,
   'PUT /api/settings/service': ADMIN,
   'PUT /api/settings/payments': ADMIN,
+  'PUT /api/settings/khqr': ADMIN,
   'PUT /api/settings/printers': ADMIN,
   'PUT /api/settings/receipts': ADMIN,
   'PUT /api/settings/hours': ADMIN,

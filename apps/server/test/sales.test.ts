@@ -119,10 +119,12 @@ describe(`checkout pricing (${dbKind})`, () => {
   });
 
   it('takes cash in dollars and riel and gives change, refusing a short tender', async () => {
-    // Total 1.65 (cola 0.75 ×2 = 1.50 + 0.15 tax); $1 and 4,000 riel at 4,000 = $2.00; change $0.35 = 1,400 riel.
+    // Total 1.65 (cola 0.75 ×2 = 1.50 + 0.15 tax); $1 and 4,000 riel at the default 4,100 = $1.97
+    // (riel is credited rounded down to the cent); change $0.32: no whole dollar, so 1,312 riel,
+    // rounded down to the 100-riel step = 1,300.
     const mixed = await sell(tokens.Staff, { items: [line(cola, 2)], total_amount: 1.65, tendered: 1, tendered_khr: 4000 });
     expect(mixed.status).toBe(201);
-    expect(mixed.body.data).toMatchObject({ tendered: 2, tendered_khr: 4000, change: 0.35, change_khr: 1400, khr_per_usd: 4000 });
+    expect(mixed.body.data).toMatchObject({ tendered: 1.97, tendered_khr: 4000, change: 0.32, change_usd: 0, change_khr: 1300, khr_per_usd: 4100, paid: 1.65, balance: 0 });
     const before = await count('sales');
     const short = await sell(tokens.Staff, { items: [line(cola, 2)], total_amount: 1.65, tendered: 1.5 });
     expect(short.status).toBe(422);
@@ -370,7 +372,8 @@ describe(`sales list and refunds (${dbKind})`, () => {
     expect(first.body.message).toBe('Refund recorded');
     // The croissant line's share of 4.79 is round(4.79 × 3.60 / 4.35) = 3.96; one of two is 1.98.
     expect(first.body.refund).toMatchObject({ code: 'RF-000001', amount: 1.98 });
-    expect(first.body.data).toMatchObject({ status: 'Partial', refunded: 1.98 });
+    // Partial means partly unpaid; a partly refunded sale stays Paid, its refunded amount says what went back.
+    expect(first.body.data).toMatchObject({ status: 'Paid', refunded: 1.98 });
     expect(await onHand(database, croissant.id)).toBe(stockBefore + 1);
 
     const rest = await call(tokens.Manager, 'POST', `/api/sales/${sale.id}/refunds`, {});

@@ -17,16 +17,19 @@ describe(`shop settings (${dbKind})`, () => {
       { key: 'cash', label: 'Cash', enabled: true },
       { key: 'card', label: 'Card', enabled: true },
       { key: 'bank', label: 'Bank', enabled: false },
+      { key: 'khqr', label: 'KHQR', enabled: false },
     ]);
+    expect(response.body.data.payments).toMatchObject({ khrPerUsd: 4100, khrChangePerUsd: null, rielStep: 100 });
     expect(response.body.data.hours.days.find((d: { d: number }) => d.d === 0).closed).toBe(true);
     expect(response.body.data.hours.days.find((d: { d: number }) => d.d === 6)).toMatchObject({ open: '09:00', close: '15:00' });
   });
 
   it('saves one section at a time for Admins, keeping the others', async () => {
-    const methods = [...DEFAULT_SETTINGS.payments.methods.map((m) => ({ ...m, enabled: true })), { key: 'custom-khqr', label: 'KHQR', enabled: true }];
-    const saved = await call(tokens.Admin, 'PUT', '/api/settings/payments', { methods });
+    const methods = [...DEFAULT_SETTINGS.payments.methods.map((m) => ({ ...m, enabled: m.key !== 'khqr' })), { key: 'custom-wing', label: 'Wing', enabled: true }];
+    const payments = { ...DEFAULT_SETTINGS.payments, methods, khrPerUsd: 4000, khrChangePerUsd: 3900, rielStep: 500 };
+    const saved = await call(tokens.Admin, 'PUT', '/api/settings/payments', payments);
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ data: { methods }, message: 'Settings saved' });
+    expect(saved.body).toEqual({ data: payments, message: 'Settings saved' });
     const after = (await call(tokens.Manager, 'GET', '/api/settings')).body.data;
     expect(after.payments.methods).toEqual(methods);
     expect(after.taxes).toEqual(DEFAULT_SETTINGS.taxes);
@@ -37,7 +40,7 @@ describe(`shop settings (${dbKind})`, () => {
     const rate = await call(tokens.Admin, 'PUT', '/api/settings/taxes', { enabled: true, inclusive: false, rate: 120 });
     expect(rate.status).toBe(422);
     expect(rate.body.errors).toEqual({ rate: ['Tax rate must be between 0 and 100.'] });
-    const none = await call(tokens.Admin, 'PUT', '/api/settings/payments', { methods: [{ key: 'cash', label: 'Cash', enabled: false }] });
+    const none = await call(tokens.Admin, 'PUT', '/api/settings/payments', { ...DEFAULT_SETTINGS.payments, methods: [{ key: 'cash', label: 'Cash', enabled: false }] });
     expect(none.body.message).toBe('Keep at least one payment method enabled.');
     const hours = await call(tokens.Admin, 'PUT', '/api/settings/hours', {
       days: DEFAULT_SETTINGS.hours.days.map((d) => (d.d === 1 ? { ...d, open: '18:00', close: '08:00' } : d)),

@@ -32,6 +32,8 @@ export const PERMISSIONS = {
   /** Every cashier's sales; without it a person sees the sales they rang up. */
   'sales:view-all': MANAGERS,
   'sales:refund': MANAGERS,
+  /** Leave part of a named customer's sale unpaid, on their account. */
+  'sales:credit': MANAGERS,
   'settings:manage': ADMINS,
   /** Staff accounts: add, approve, change roles, set passwords, deactivate. */
   'users:manage': ADMINS,

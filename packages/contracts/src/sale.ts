@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { money, percent, quantity, riel } from './money';
+import { paymentListSchema, salePaymentSchema } from './payment';
 import { alias, DATE_RANGE, DATE_RANGE_MESSAGE, fromNotAfterTo, listMetaSchema, listQuerySchema, MAX_PER_PAGE, optionalChoiceFilter, optionalDateFilterSchema, optionalIdFilterSchema, optionalText, referenceId, urlInteger } from './common';
 
 export const SALE_CHANNELS = ['POS', 'Online', 'Catering'] as const;
@@ -25,7 +26,16 @@ export const saleInputSchema = z.object({
       'Sale date must be an ISO date-time or YYYY-MM-DD.',
     )
     .refine((value) => value.slice(0, 10) >= DATE_RANGE.min && value.slice(0, 10) <= DATE_RANGE.max, DATE_RANGE_MESSAGE),
-  payment_method: z.string({ error: 'Choose a payment method.' }).trim().min(1, 'Choose a payment method.').max(40, 'Choose a payment method.'),
+  /** One payment of the total (the specs' contract); `payments` takes several. */
+  payment_method: z.string({ error: 'Choose a payment method.' }).trim().min(1, 'Choose a payment method.').max(40, 'Choose a payment method.').optional(),
+  /** Several payments in dollars and riel (docs/decisions/0010-payments-in-dollars-and-riel.md). */
+  payments: paymentListSchema.optional(),
+  /** Leave what the payments do not cover on the named customer's account (`sales:credit`). */
+  on_account: z.boolean({ error: 'On account must be true or false.' }).default(false),
+  /** How change is handed back: whole dollars and riel (the usual), or all in riel. */
+  change_in: z.enum(['mixed', 'KHR'], { error: 'Change is given mixed or in KHR.' }).default('mixed'),
+  /** A Manager's approval from POST /approvals, for what the cashier's role may not do alone (tax off, another service charge). */
+  approval_token: z.string({ error: 'The approval must be text.' }).trim().max(200, 'The approval is not valid.').nullish().transform((v) => v ?? null),
   items: z
     .array(saleLineInputSchema, { error: 'Add at least one product to the cart.' })
     .min(1, 'Add at least one product to the cart.')
@@ -42,6 +52,9 @@ export const saleInputSchema = z.object({
     .nullish()
     .transform((v) => v ?? 0),
   notes: optionalText(500, 'Notes'),
+}).superRefine((sale, ctx) => {
+  if (sale.payment_method === undefined && sale.payments === undefined) ctx.addIssue({ code: 'custom', path: ['payment_method'], message: 'Choose a payment method.' });
+  if (sale.payment_method !== undefined && sale.payments !== undefined) ctx.addIssue({ code: 'custom', path: ['payments'], message: 'Send either payments or payment_method, not both.' });
 });
 export type SaleInput = z.input<typeof saleInputSchema>;
 
@@ -91,12 +104,28 @@ export const saleSchema = z.object({
   total: z.number(),
   total_amount: alias(z.number(), 'total'),
   net: alias(z.number(), 'total'),
+  /** Everything handed over, in dollars at the sale's rate (riel included). */
   tendered: z.number(),
+  /** Riel handed over in cash. */
   tendered_khr: z.number().int(),
+  /** Paid beyond the total, in dollars. */
   change: z.number(),
-  /** Change in riel, rounded down to 100 riel (the smallest note in use). */
+  /** The change handed back: whole dollars in `change_usd`, the rest in riel in `change_khr`. */
+  change_usd: z.number(),
   change_khr: z.number().int(),
+  /** The same change entirely in riel. */
+  change_all_khr: z.number().int(),
+  /** The rates the sale was paid at: riel taken, riel given as change, the riel step. */
   khr_per_usd: z.number().int(),
+  khr_change_per_usd: z.number().int(),
+  riel_step: z.number().int(),
+  /** What the payments brought toward the total, in dollars (change excluded). */
+  paid: z.number(),
+  /** Still owed on the customer's account (a Partial sale), in dollars. */
+  balance: z.number(),
+  payments: z.array(salePaymentSchema),
+  /** Who approved what the cashier's role may not do alone (tax off, another service charge). */
+  approved_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   refunded: z.number(),
   notes: z.string().nullable(),
   cashier: z.object({ id: z.number().int(), name: z.string() }).nullable(),

@@ -13,16 +13,21 @@ export const DEFAULT_SETTINGS: Settings = {
     sessionIdleMinutes: 12 * 60,
     sessionLifetimeHours: 7 * 24,
   },
-  localization: { currency: 'USD', locale: 'en-US', timezone: 'Asia/Phnom_Penh', numberFormat: '1,234.56', khrPerUsd: 4000 },
+  localization: { currency: 'USD', locale: 'en-US', timezone: 'Asia/Phnom_Penh', numberFormat: '1,234.56' },
   taxes: { enabled: true, inclusive: false, rate: 10 },
-  service: { enabled: false, percent: 0, autoApply: false },
+  service: { enabled: false, percent: 0, autoApply: false, maxPercent: 20 },
   payments: {
+    khrPerUsd: 4100,
+    khrChangePerUsd: null,
+    rielStep: 100,
     methods: [
       { key: 'cash', label: 'Cash', enabled: true },
       { key: 'card', label: 'Card', enabled: true },
       { key: 'bank', label: 'Bank', enabled: false },
+      { key: 'khqr', label: 'KHQR', enabled: false },
     ],
   },
+  khqr: { accountId: '', merchantName: '', city: 'Phnom Penh', accountType: 'individual', merchantId: '', acquiringBank: '', currency: 'USD', expiryMinutes: 10 },
   printers: { default: null, list: [] },
   receipts: { showLogo: true, header: '', footer: 'Thank you!', showQR: true, paperWidth: '80' },
   hours: {

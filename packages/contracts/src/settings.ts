@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { percent } from './money';
+import { PAYMENT_CURRENCIES, RIEL_STEPS } from './tender';
 
 /*
  * Shop-wide settings: one section per tab of the Settings screen, defaults as docs/screens.md
@@ -62,12 +63,6 @@ export const localizationSettingsSchema = z.object({
   locale: z.enum(LOCALES, { error: 'Choose a locale.' }),
   timezone: z.enum(TIME_ZONES, { error: 'Choose a time zone.' }),
   numberFormat: z.enum(NUMBER_FORMATS, { error: 'Choose a number format.' }),
-  /** Riel per US dollar, for cash tendered in riel and change given in riel. */
-  khrPerUsd: z
-    .number({ error: 'Riel per dollar must be a number.' })
-    .int('Riel per dollar must be a whole number.')
-    .min(1000, 'Riel per dollar must be between 1000 and 10000.')
-    .max(10000, 'Riel per dollar must be between 1000 and 10000.'),
 });
 
 export const taxSettingsSchema = z.object({
@@ -82,7 +77,9 @@ export const serviceSettingsSchema = z.object({
   percent: percent('Service charge'),
   /** The till starts each sale with this percent filled in. */
   autoApply: flag('Apply automatically'),
-});
+  /** The most a till may charge, approved or not. */
+  maxPercent: percent('Largest service charge'),
+}).refine((service) => service.percent <= service.maxPercent, { message: 'The service charge cannot be more than the largest allowed.', path: ['percent'] });
 
 export const paymentMethodSchema = z.object({
   key: z
@@ -94,7 +91,25 @@ export const paymentMethodSchema = z.object({
 });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
+const rielRate = (label: string) =>
+  z
+    .number({ error: `${label} must be a number.` })
+    .int(`${label} must be a whole number.`)
+    .min(1000, `${label} must be between 1000 and 10000.`)
+    .max(10000, `${label} must be between 1000 and 10000.`);
+
+/** The payment methods every shop has; KHQR is offered once its account is filled in (Settings → Payments → KHQR). */
+export const BUILT_IN_METHODS = ['cash', 'card', 'bank', 'khqr'] as const;
+
 export const paymentSettingsSchema = z.object({
+  /** Riel per US dollar, for riel taken (docs/decisions/0010-payments-in-dollars-and-riel.md). */
+  khrPerUsd: rielRate('Riel per dollar'),
+  /** Riel per US dollar for change given in riel; null gives change at the rate above. */
+  khrChangePerUsd: rielRate('Riel per dollar for change').nullable(),
+  /** Riel amounts are rounded to this: the smallest note the shop hands out. */
+  rielStep: z
+    .number({ error: 'Riel rounding must be 100, 500 or 1000.' })
+    .refine((step) => (RIEL_STEPS as readonly number[]).includes(step), 'Riel rounding must be 100, 500 or 1000.'),
   methods: z
     .array(paymentMethodSchema, { error: 'Payment methods must be a list.' })
     .max(20, 'At most 20 payment methods.')
@@ -110,6 +125,36 @@ export const paymentSettingsSchema = z.object({
       if (!methods.some((method) => method.enabled)) ctx.addIssue({ code: 'custom', message: 'Keep at least one payment method enabled.' });
     }),
 });
+
+/**
+ * KHQR, Cambodia's national payment QR (Bakong): the shop's account as the QR names it. The field
+ * limits are the KHQR specification's. The Bakong API token, a secret, is not a setting: it is the
+ * server's environment (BAKONG_API_TOKEN), so no screen or settings answer ever carries it.
+ */
+export const khqrSettingsSchema = z
+  .object({
+    /** The Bakong account id, `name@bank`. */
+    accountId: text(32, 'Bakong account id').refine((value) => value === '' || /^[^@\s]+@[^@\s]+$/.test(value), 'A Bakong account id looks like name@bank.'),
+    merchantName: text(25, 'Merchant name'),
+    city: text(15, 'City'),
+    accountType: z.enum(['individual', 'merchant'], { error: 'Account type must be individual or merchant.' }),
+    /** A merchant account's id and acquiring bank (both required for a merchant account). */
+    merchantId: text(32, 'Merchant id'),
+    acquiringBank: text(32, 'Acquiring bank'),
+    currency: z.enum(PAYMENT_CURRENCIES, { error: 'Currency must be USD or KHR.' }),
+    /** How long a dynamic QR may be paid, in minutes. */
+    expiryMinutes: wholeNumberBetween('QR expiry (minutes)', { min: 1, max: 60 }),
+  })
+  .superRefine((khqr, ctx) => {
+    if (khqr.accountId === '') return;
+    if (khqr.merchantName === '') ctx.addIssue({ code: 'custom', path: ['merchantName'], message: 'Merchant name is required for KHQR.' });
+    if (khqr.city === '') ctx.addIssue({ code: 'custom', path: ['city'], message: 'City is required for KHQR.' });
+    if (khqr.accountType === 'merchant') {
+      if (khqr.merchantId === '') ctx.addIssue({ code: 'custom', path: ['merchantId'], message: 'A merchant account needs its merchant id.' });
+      if (khqr.acquiringBank === '') ctx.addIssue({ code: 'custom', path: ['acquiringBank'], message: 'A merchant account needs its acquiring bank.' });
+    }
+  });
+export type KhqrSettings = z.infer<typeof khqrSettingsSchema>;
 
 export const printerSchema = z.object({
   id: z.string({ error: 'Each printer needs an id.' }).trim().min(1, 'Each printer needs an id.').max(60, 'Printer id is too long.'),
@@ -163,6 +208,7 @@ export const settingsSchema = z.object({
   taxes: taxSettingsSchema,
   service: serviceSettingsSchema,
   payments: paymentSettingsSchema,
+  khqr: khqrSettingsSchema,
   printers: printerSettingsSchema,
   receipts: receiptSettingsSchema,
   hours: hoursSettingsSchema,
@@ -170,7 +216,7 @@ export const settingsSchema = z.object({
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingsSection = keyof Settings;
 
-export const SETTINGS_SECTIONS = ['general', 'localization', 'taxes', 'service', 'payments', 'printers', 'receipts', 'hours'] as const satisfies readonly SettingsSection[];
+export const SETTINGS_SECTIONS = ['general', 'localization', 'taxes', 'service', 'payments', 'khqr', 'printers', 'receipts', 'hours'] as const satisfies readonly SettingsSection[];
 
 export const settingsSectionParamsSchema = z.object({
   section: z.enum(SETTINGS_SECTIONS, { error: `The section must be one of ${SETTINGS_SECTIONS.join(', ')}.` }),

@@ -10,6 +10,7 @@ import { stockMonths } from './migrations/0006-stock-months';
 import { accounts } from './migrations/0007-accounts';
 import { productSearch } from './migrations/0008-product-search';
 import { apiKeyScopes } from './migrations/0009-api-key-scopes';
+import { payments } from './migrations/0010-payments';
 
 /** Every migration, in order; listed here (not read from disk) so the bundled server carries them. */
 export function migrations(kind: DbKind): Record<string, Migration> {
@@ -23,6 +24,7 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '0007-accounts': accounts(kind),
     '0008-product-search': productSearch(kind),
     '0009-api-key-scopes': apiKeyScopes(),
+    '0010-payments': payments(),
   };
 }
 

@@ -21,6 +21,8 @@ export interface UsersTable {
   pending: Generated<number>;
   totp_secret: string | null;
   totp_last_step: number | null;
+  /** The till PIN that approves what a cashier may not do alone (hashed like a password). */
+  pin_hash: string | null;
   /** JSON of the user's notification preferences; null means the defaults. */
   notify: string | null;
   deleted_at: string | null;
@@ -273,6 +275,18 @@ export interface SalesTable {
   service_cents: number;
   total_cents: number;
   refunded_cents: Generated<number>;
+  /** The rates it was paid at (docs/decisions/0010-payments-in-dollars-and-riel.md). */
+  khr_per_usd: number;
+  khr_change_per_usd: number;
+  riel_step: number;
+  /** What its payments brought toward the total (less than it while on account). */
+  paid_cents: number;
+  /** Paid beyond the total, and how it was handed back: whole dollars, and riel. */
+  change_cents: number;
+  change_usd_cents: number;
+  change_khr: number;
+  /** The Manager who approved what the cashier's role may not do alone. */
+  approved_by: number | null;
   notes: string | null;
   user_id: number | null;
   created_at: string;
@@ -297,8 +311,22 @@ export interface SaleItemsTable {
 export interface SalePaymentsTable {
   id: Generated<number>;
   sale_id: number;
+  /** The method's label as it was that day, and its key. */
   method: string;
+  method_key: string;
+  currency: 'USD' | 'KHR';
+  /** Its worth toward the sale in cents (for riel: at the sale's rate, rounded down). */
   amount_cents: number;
+  /** Riel handed over, for a riel payment. */
+  amount_khr: number;
+  reference: string | null;
+  khqr_md5: string | null;
+  bill_number: string | null;
+  /** A payment taken with the sale, one taken later against its balance, or change handed back (negative). */
+  kind: 'sale' | 'settlement' | 'change';
+  business_date: string;
+  user_id: number | null;
+  /** Before payments were split: what was handed over and the change (kept for old rows). */
   tendered_cents: number;
   tendered_khr: number;
   khr_per_usd: number;
@@ -314,6 +342,12 @@ export interface RefundsTable {
   reason: string | null;
   restock: number;
   business_date: string;
+  /** How the money went back: a method, a currency (riel in `amount_khr`) at the sale's rate. */
+  method: string | null;
+  currency: 'USD' | 'KHR';
+  amount_khr: number;
+  khr_per_usd: number | null;
+  approved_by: number | null;
   user_id: number | null;
   created_at: string;
 }

@@ -1,16 +1,19 @@
-import { fromBasisPoints, fromCents, rielToCents, toBasisPoints, toCents } from '@shop/contracts/money';
+import { fromBasisPoints, fromCents, toBasisPoints, toCents } from '@shop/contracts/money';
+import { PAYMENT_MESSAGES } from '@shop/contracts/payment';
 import { bestPromotion, priceSale, type SalePricing } from '@shop/contracts/pricing';
 import { SALE_MESSAGES, type PricesChangedAnswer, type Sale, type saleInputSchema } from '@shop/contracts/sale';
-import type { PaymentMethod, Settings } from '@shop/contracts/settings';
+import type { Settings } from '@shop/contracts/settings';
+import type { SaleRates, TenderOutcome } from '@shop/contracts/tender';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { businessDate } from '../lib/business-date';
-import { AppError, conflict, refuseFields, unprocessable } from '../lib/errors';
+import { AppError, conflict, forbidden, refuseFields, unprocessable } from '../lib/errors';
 import { recordAudit } from './audit';
-import type { Actor, ServiceContext } from './context';
+import { actorCan, type Actor, type ServiceContext } from './context';
 import { runIdempotent } from './idempotency';
 import { nextNumber } from './document-numbers';
 import { getSale } from './sales';
+import { currentRates, legacyPayments, methodsLabel, settle, takePayments, writePayments, type TakenPayment } from './payments';
 import { getSettings } from './settings';
 import { expiredOnHand, lockProducts, recordMovement, takeFromBatches } from './stock-ledger';
 
@@ -33,12 +36,11 @@ interface Moment {
   day: string;
 }
 
-/** How it is paid: the method and, for cash, what was handed over. */
+/** How it is paid: the payments, at which rates, and what they come to. */
 interface Payment {
-  method: PaymentMethod;
-  tenderedCents: number;
-  tenderedKhr: number;
-  khrPerUsd: number;
+  taken: TakenPayment[];
+  rates: SaleRates;
+  outcome: TenderOutcome;
 }
 
 type ProductRow = { id: number; name: string; sku: string; price_cents: number; active: number; track_stock: number; on_hand: number };
@@ -70,15 +72,6 @@ function resolveMoment(tx: ServiceContext, input: SaleInput, settings: Settings)
   if (instant.getTime() - now.getTime() > FUTURE_TOLERANCE_MS) throw refuse('Sale date cannot be in the future.');
   if (now.getTime() - instant.getTime() > OLDEST_DAYS * 86_400_000) throw tooOld();
   return { instant: instant.toISOString(), day: businessDate(instant, timeZone) };
-}
-
-/** Step 2: who pays how. One of the shop's enabled methods, named by its label or key. */
-function resolveMethod(settings: Settings, wanted: string): PaymentMethod {
-  const enabled = settings.payments.methods.filter((method) => method.enabled);
-  const lower = wanted.toLowerCase();
-  const method = enabled.find((m) => m.label.toLowerCase() === lower || m.key === lower);
-  if (!method) throw unprocessable(`Choose one of the payment methods: ${enabled.map((m) => m.label).join(', ')}.`, { field: 'payment_method' });
-  return method;
 }
 
 /** Step 2, continued: the named customer, whose name the sale keeps as it was that day. */
@@ -184,13 +177,27 @@ async function checkStock(tx: ServiceContext, lines: PricedLine[], settings: Set
   }
 }
 
-/** Step 2, settled: cash may be more than the total (change is given back); other methods pay it exactly. */
-function settlePayment(input: SaleInput, method: PaymentMethod, totalCents: number, khrPerUsd: number): Payment {
-  const paid = { method, tenderedCents: totalCents, tenderedKhr: 0, khrPerUsd };
-  if (method.key !== 'cash' || (input.tendered === null && input.tendered_khr === 0)) return paid;
-  const tenderedCents = toCents(input.tendered ?? 0) + rielToCents(input.tendered_khr, khrPerUsd);
-  if (tenderedCents < totalCents) throw unprocessable(SALE_MESSAGES.tenderedShort, { field: 'tendered' });
-  return { ...paid, tenderedCents, tenderedKhr: input.tendered_khr };
+/**
+ * Step 4c: the payments, at the shop's rates of the moment: several in dollars and riel, or the
+ * specs' one method. They cover the total (only cash beyond it: change), or with `sales:credit`
+ * a named customer's sale may stay partly unpaid, on their account.
+ */
+function takeSalePayments(input: SaleInput, settings: Settings, totalCents: number, actor: Actor): Payment {
+  const rates = currentRates(settings);
+  const legacy = input.payments === undefined;
+  const taken = legacy
+    ? legacyPayments(settings, { payment_method: input.payment_method!, tendered: input.tendered, tendered_khr: input.tendered_khr }, totalCents)
+    : takePayments(settings, input.payments!);
+  if (input.on_account) {
+    if (!actorCan(actor, 'sales:credit')) throw forbidden(PAYMENT_MESSAGES.onAccountNotAllowed);
+    if (input.customer_id === null) throw unprocessable(PAYMENT_MESSAGES.onAccountNeedsCustomer, { field: 'customer_id' });
+  }
+  const outcome = settle(taken, totalCents, rates, input.change_in, {
+    allowShort: input.on_account,
+    shortField: legacy ? 'tendered' : 'payments',
+    shortMessage: legacy ? SALE_MESSAGES.tenderedShort : PAYMENT_MESSAGES.notCovered,
+  });
+  return { taken: taken.filter((payment) => payment.amount > 0), rates, outcome };
 }
 
 /**
@@ -216,8 +223,8 @@ async function writeSale(
       customer_id: input.customer_id,
       customer_name: sale.customerName,
       channel: input.channel,
-      payment_method: sale.payment.method.label,
-      status: 'Paid',
+      payment_method: methodsLabel(sale.payment.taken),
+      status: sale.payment.outcome.covered ? 'Paid' : 'Partial',
       items_count: sale.lines.length,
       total_qty: sale.lines.reduce((sum, line) => sum + line.quantity, 0),
       gross_cents: pricing.grossCents,
@@ -229,6 +236,14 @@ async function writeSale(
       service_bp: toBasisPoints(input.service_percent),
       service_cents: pricing.serviceCents,
       total_cents: pricing.totalCents,
+      khr_per_usd: sale.payment.rates.khrPerUsd,
+      khr_change_per_usd: sale.payment.rates.khrChangePerUsd,
+      riel_step: sale.payment.rates.rielStep,
+      paid_cents: Math.min(sale.payment.outcome.paidCents, pricing.totalCents),
+      change_cents: sale.payment.outcome.changeCents,
+      change_usd_cents: sale.payment.outcome.change.usdCents,
+      change_khr: sale.payment.outcome.change.khr,
+      approved_by: null,
       notes: input.notes,
       user_id: sale.actor.userId,
       created_at: tx.clock.now().toISOString(),
@@ -282,23 +297,6 @@ async function takeStockAndWriteLines(tx: ServiceContext, saleId: number, lines:
   }
 }
 
-/** Step 5, continued: the payment, with the riel rate it was counted at and the change given. */
-async function writePayment(tx: ServiceContext, saleId: number, payment: Payment, totalCents: number): Promise<void> {
-  await tx.db
-    .insertInto('sale_payments')
-    .values({
-      sale_id: saleId,
-      method: payment.method.label,
-      amount_cents: totalCents,
-      tendered_cents: payment.tenderedCents,
-      tendered_khr: payment.tenderedKhr,
-      khr_per_usd: payment.khrPerUsd,
-      change_cents: payment.tenderedCents - totalCents,
-      created_at: tx.clock.now().toISOString(),
-    })
-    .execute();
-}
-
 /** Step 5, last: the sale's number, when it was not taken up front (PostgreSQL). */
 async function numberSale(tx: ServiceContext, saleId: number, early: number | null): Promise<number> {
   if (early !== null) return early;
@@ -311,16 +309,15 @@ async function numberSale(tx: ServiceContext, saleId: number, early: number | nu
 async function recordSale(tx: ServiceContext, input: SaleInput, actor: Actor): Promise<number> {
   const settings = await getSettings(tx);
   const moment = resolveMoment(tx, input, settings);
-  const method = resolveMethod(settings, input.payment_method);
   const customerName = await resolveCustomer(tx, input.customer_id);
   const taxEnabled = input.tax_enabled && settings.taxes.enabled;
   const { lines, pricing } = await priceLines(tx, input, settings, moment, taxEnabled);
   await checkStock(tx, lines, settings, moment);
-  const payment = settlePayment(input, method, pricing.totalCents, settings.localization.khrPerUsd);
+  const payment = takeSalePayments(input, settings, pricing.totalCents, actor);
 
   const { saleId, number: early } = await writeSale(tx, { input, moment, customerName, payment, lines, pricing, settings, taxEnabled, actor });
   await takeStockAndWriteLines(tx, saleId, lines, pricing, moment, actor);
-  await writePayment(tx, saleId, payment, pricing.totalCents);
+  await writePayments(tx, { saleId, kind: 'sale', day: moment.day, actor, rates: payment.rates }, payment.taken, payment.outcome);
   const number = await numberSale(tx, saleId, early);
 
   await recordAudit(tx.db, tx.clock, {
@@ -328,7 +325,13 @@ async function recordSale(tx: ServiceContext, input: SaleInput, actor: Actor): P
     action: 'create',
     entity: 'sale',
     entityId: saleId,
-    after: { number, total_cents: pricing.totalCents, lines: input.items, payment_method: method.label },
+    after: {
+      number,
+      total_cents: pricing.totalCents,
+      lines: input.items,
+      payments: payment.taken.map((p) => ({ method: p.method.key, currency: p.currency, amount: p.amount })),
+      khr_per_usd: payment.rates.khrPerUsd,
+    },
   });
   return saleId;
 }

@@ -178,6 +178,11 @@ async function writeRefund(tx: ServiceContext, saleId: number, allLines: SaleLin
       reason: input.reason,
       restock: input.restock ? 1 : 0,
       business_date: day,
+      method: null,
+      currency: 'USD',
+      amount_khr: 0,
+      khr_per_usd: null,
+      approved_by: null,
       user_id: actor.userId,
       created_at: tx.clock.now().toISOString(),
     })
@@ -193,7 +198,8 @@ async function writeRefund(tx: ServiceContext, saleId: number, allLines: SaleLin
   }
   await tx.db
     .updateTable('sales')
-    .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', amountCents), status: fullyRefunded ? 'Refunded' : 'Partial' }))
+    // Partly refunded, a sale keeps its status (Partial means partly unpaid): its refunded amount says what went back.
+    .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', amountCents), ...(fullyRefunded ? { status: 'Refunded' as const } : {}) }))
     .where('id', '=', saleId)
     .execute();
   return { id, number, amountCents };

@@ -2,7 +2,11 @@ import { SALE_MESSAGES, type Sale, type SaleListQuery } from '@shop/contracts/sa
 import { sql } from 'kysely';
 import { containsInsensitive } from '../db/dialect';
 import { notFound } from '../lib/errors';
-import { centsToRielChange, fromBasisPoints, fromCents } from '@shop/contracts/money';
+import { fromBasisPoints, fromCents, sumCents } from '@shop/contracts/money';
+import type { SalePayment } from '@shop/contracts/payment';
+import { CASH_METHOD, centsToKhrChange } from '@shop/contracts/tender';
+import type { Selectable } from 'kysely';
+import type { SalePaymentsTable } from '../db/schema';
 import { actorCan, type Actor, type ServiceContext } from './context';
 import { refundCode, saleCode, saleNumberIn } from './document-numbers';
 
@@ -13,25 +17,44 @@ function selectSales(ctx: ServiceContext, viewer: Actor) {
   let select = ctx.db
     .selectFrom('sales')
     .leftJoin('users', 'users.id', 'sales.user_id')
-    .leftJoin('sale_payments', 'sale_payments.sale_id', 'sales.id')
+    .leftJoin('users as approvers', 'approvers.id', 'sales.approved_by')
     .selectAll('sales')
-    .select([
-      'users.name as cashier_name',
-      'sale_payments.tendered_cents',
-      'sale_payments.tendered_khr',
-      'sale_payments.khr_per_usd',
-      'sale_payments.change_cents',
-    ]);
+    .select(['users.name as cashier_name', 'approvers.name as approver_name']);
   if (!seesAll(viewer)) select = select.where('sales.user_id', '=', viewer.userId);
   return select;
 }
 
 type SaleRow = Awaited<ReturnType<ReturnType<typeof selectSales>['executeTakeFirstOrThrow']>>;
+type PaymentRow = Selectable<SalePaymentsTable>;
 
-function toSale(row: SaleRow): Sale {
+/** The payments of these sales (change rows apart), oldest first, by sale. */
+async function paymentsOf(ctx: ServiceContext, saleIds: number[]): Promise<Map<number, PaymentRow[]>> {
+  const bySale = new Map<number, PaymentRow[]>();
+  if (saleIds.length === 0) return bySale;
+  const rows = await ctx.db.selectFrom('sale_payments').selectAll().where('sale_id', 'in', saleIds).where('kind', '!=', 'change').orderBy('id').execute();
+  for (const row of rows) bySale.set(row.sale_id, [...(bySale.get(row.sale_id) ?? []), row]);
+  return bySale;
+}
+
+function toPayment(row: PaymentRow): SalePayment {
+  return {
+    id: row.id,
+    method: row.method,
+    method_key: row.method_key,
+    currency: row.currency,
+    amount: row.currency === 'KHR' ? row.amount_khr : fromCents(row.amount_cents),
+    value: fromCents(row.amount_cents),
+    reference: row.reference,
+    khqr: row.khqr_md5 === null ? null : { md5: row.khqr_md5, bill_number: row.bill_number },
+    kind: row.kind === 'settlement' ? 'settlement' : 'sale',
+    business_date: row.business_date,
+    created_at: row.created_at,
+  };
+}
+
+function toSale(row: SaleRow, payments: PaymentRow[]): Sale {
   const code = saleCode(row.number);
-  const khrPerUsd = row.khr_per_usd ?? 4000;
-  const changeCents = row.change_cents ?? 0;
+  const taken = payments.filter((payment) => payment.kind === 'sale');
   return {
     id: row.id,
     code,
@@ -58,11 +81,19 @@ function toSale(row: SaleRow): Sale {
     total: fromCents(row.total_cents),
     total_amount: fromCents(row.total_cents),
     net: fromCents(row.total_cents),
-    tendered: fromCents(row.tendered_cents ?? row.total_cents),
-    tendered_khr: row.tendered_khr ?? 0,
-    change: fromCents(changeCents),
-    change_khr: centsToRielChange(changeCents, khrPerUsd),
-    khr_per_usd: khrPerUsd,
+    tendered: fromCents(sumCents(taken.map((payment) => payment.amount_cents))),
+    tendered_khr: sumCents(taken.filter((payment) => payment.method_key === CASH_METHOD).map((payment) => payment.amount_khr)),
+    change: fromCents(row.change_cents),
+    change_usd: fromCents(row.change_usd_cents),
+    change_khr: row.change_khr,
+    change_all_khr: centsToKhrChange(row.change_cents, { khrChangePerUsd: row.khr_change_per_usd, rielStep: row.riel_step }),
+    khr_per_usd: row.khr_per_usd,
+    khr_change_per_usd: row.khr_change_per_usd,
+    riel_step: row.riel_step,
+    paid: fromCents(row.paid_cents),
+    balance: fromCents(Math.max(0, row.total_cents - row.paid_cents)),
+    payments: payments.map(toPayment),
+    approved_by: row.approved_by !== null && row.approver_name !== null ? { id: row.approved_by, name: row.approver_name } : null,
     refunded: fromCents(row.refunded_cents),
     notes: row.notes,
     cashier: row.user_id !== null && row.cashier_name !== null ? { id: row.user_id, name: row.cashier_name } : null,
@@ -97,8 +128,17 @@ function filteredSales(ctx: ServiceContext, query: Omit<SaleListQuery, 'page' | 
   if (query.to) select = select.where('sales.business_date', '<=', query.to);
   if (query.channel) select = select.where('sales.channel', '=', query.channel);
   if (query.payment) {
+    // Any payment of the sale, by its method's label or key ("cash", "KHQR").
     const payment = query.payment.toLowerCase();
-    select = select.where((eb) => eb(eb.fn('lower', ['sales.payment_method']), '=', payment));
+    select = select.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('sale_payments')
+          .select('sale_payments.id')
+          .whereRef('sale_payments.sale_id', '=', 'sales.id')
+          .where('sale_payments.kind', '!=', 'change')
+          .where((eb) => eb.or([eb(eb.fn('lower', ['sale_payments.method']), '=', payment), eb('sale_payments.method_key', '=', payment)])),
+      ),
+    );
   }
   if (query.status) select = select.where('sales.status', '=', query.status);
   if (query.customer_id) select = select.where('sales.customer_id', '=', query.customer_id);
@@ -109,7 +149,8 @@ function filteredSales(ctx: ServiceContext, query: Omit<SaleListQuery, 'page' | 
 async function salesByIds(ctx: ServiceContext, ids: number[], viewer: Actor): Promise<Sale[]> {
   if (ids.length === 0) return [];
   const rows = await selectSales(ctx, viewer).where('sales.id', 'in', ids).orderBy('sales.id', 'desc').execute();
-  return rows.map(toSale);
+  const payments = await paymentsOf(ctx, ids);
+  return rows.map((row) => toSale(row, payments.get(row.id) ?? []));
 }
 
 /** Newest first, a chunk at a time by id (an export of a year of sales never re-reads from the top). */
@@ -192,8 +233,9 @@ export async function getSale(ctx: ServiceContext, id: number, viewer: Actor): P
         .orderBy('id')
         .execute()
     : [];
+  const payments = await paymentsOf(ctx, [id]);
   return {
-    ...toSale(row),
+    ...toSale(row, payments.get(id) ?? []),
     items: items.map((item) => ({
       id: item.id,
       product_id: item.product_id,

@@ -16,8 +16,30 @@ export function readStoredSection<S extends SettingsSection>(section: S, stored:
   } catch {
     return DEFAULT_SETTINGS[section];
   }
-  const parsed = settingsSchema.shape[section].safeParse({ ...DEFAULT_SETTINGS[section], ...(value as object) });
+  const parsed = settingsSchema.shape[section].safeParse(upgradeSection(section, { ...DEFAULT_SETTINGS[section], ...(value as object) }));
   return parsed.success ? (parsed.data as Settings[S]) : DEFAULT_SETTINGS[section];
+}
+
+/**
+ * A section saved before a built-in payment method existed gains it, switched off: the shop turns
+ * it on when it is ready (KHQR needs its account filled in first).
+ */
+function upgradeSection(section: SettingsSection, value: Record<string, unknown>): Record<string, unknown> {
+  if (section !== 'payments' || !Array.isArray(value.methods)) return value;
+  const methods = value.methods as { key?: unknown }[];
+  const missing = DEFAULT_SETTINGS.payments.methods.filter((builtIn) => !methods.some((method) => method.key === builtIn.key));
+  return { ...value, methods: [...methods, ...missing.map((method) => ({ ...method, enabled: false }))] };
+}
+
+/** The riel rate was a Localization setting before it moved to Payments; a shop that set it keeps it. */
+function storedRate(stored: Map<string, string>): number | null {
+  if (stored.get('payments')?.includes('"khrPerUsd"')) return null;
+  try {
+    const rate = (JSON.parse(stored.get('localization') ?? '{}') as { khrPerUsd?: unknown }).khrPerUsd;
+    return typeof rate === 'number' && Number.isInteger(rate) && rate >= 1000 && rate <= 10000 ? rate : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The shop's settings: stored sections over the defaults (docs/screens.md, "Settings"). */
@@ -26,6 +48,8 @@ export async function getSettings(ctx: ServiceContext): Promise<Settings> {
   const stored = new Map(rows.map((row) => [row.section, row.value]));
   const settings: Record<string, unknown> = {};
   for (const section of Object.keys(DEFAULT_SETTINGS) as SettingsSection[]) settings[section] = readStoredSection(section, stored.get(section));
+  const rate = storedRate(stored);
+  if (rate !== null) settings.payments = { ...(settings.payments as Settings['payments']), khrPerUsd: rate };
   return settings as Settings;
 }
 

@@ -194,7 +194,7 @@ export function PosPage() {
         onOpenChange={setPaying}
         totalCents={pricing.totalCents}
         methods={methods}
-        khrPerUsd={localization.khrPerUsd}
+        khrPerUsd={payments.khrPerUsd}
         submitting={checkout.submitting}
         problems={checkout.problems}
         onConfirm={confirm}

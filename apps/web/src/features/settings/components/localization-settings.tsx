@@ -81,22 +81,6 @@ export function LocalizationSettings() {
             ))}
           </Select>
         </FormField>
-        <FormField id="settings-khr-per-usd" label={t('Riel per US dollar')} error={errorOf('khrPerUsd')}>
-          <Input
-            id="settings-khr-per-usd"
-            type="number"
-            inputMode="numeric"
-            step="1"
-            min="1000"
-            max="10000"
-            {...invalidProps('settings-khr-per-usd', errorOf('khrPerUsd'))}
-            aria-describedby={errorOf('khrPerUsd') ? 'settings-khr-per-usd-error' : 'settings-khr-per-usd-hint'}
-            {...register('khrPerUsd', { valueAsNumber: true })}
-          />
-          <p id="settings-khr-per-usd-hint" className="text-sm text-slate-500 dark:text-slate-400">
-            {t('For cash paid in riel and change given in riel.')}
-          </p>
-        </FormField>
       </div>
     </SectionForm>
   );
