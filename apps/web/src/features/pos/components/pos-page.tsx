@@ -49,7 +49,7 @@ export function PosPage() {
   const scanBoxForFocus = () => (lastPointer.current === 'touch' ? null : searchRef.current);
   const focusScanBox = () => scanBoxForFocus()?.focus({ preventScroll: true });
 
-  const { taxes, service, payments, localization, general } = settings;
+  const { taxes, service, payments, general } = settings;
   const servicePercent = cart.servicePercent ?? (service.enabled && service.autoApply ? service.percent : 0);
   const taxEnabled = taxes.enabled && cart.taxEnabled;
   const pricing = priceCart(cart.lines, { taxEnabled, taxInclusive: taxes.inclusive, taxRate: taxes.rate, servicePercent });

@@ -1,8 +1,7 @@
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CURRENCIES, LOCALES, localizationSettingsSchema, NUMBER_FORMATS, TIME_ZONES, type Settings } from '@shop/contracts/settings';
-import { FormField, invalidProps } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import { formatMoneyAs } from '@/lib/format';
 import { SectionForm, useSectionForm } from './section-form';
