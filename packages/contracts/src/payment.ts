@@ -84,17 +84,21 @@ export const PAYMENT_MESSAGES = {
 } as const;
 
 /**
- * The payments of a sale as one line of text: "Cash $10.00 + ៛2,000 + Card $3.50", or just the
- * method when one payment paid the total exactly ("KHQR"). Formatting is the caller's.
+ * The payments of a sale as one line of text: "Cash $10.00 + ៛2,000 + Card $3.50" when it mixes
+ * methods or currencies; the method alone when dollars of one method paid it ("Cash", "KHQR"),
+ * with the riel when riel did ("Cash ៛50,000"). Formatting is the caller's.
  */
 export function describePayments(
   payments: readonly { method: string; currency: PaymentCurrency; amount: number; value: number }[],
-  total: number,
   format: { usd: (dollars: number) => string; khr: (riel: number) => string; method?: (label: string) => string },
 ): string {
   const name = format.method ?? ((label: string) => label);
   if (payments.length === 0) return '';
-  if (payments.length === 1 && payments[0]!.currency === 'USD' && payments[0]!.amount === total) return name(payments[0]!.method);
+  // One method in one currency (cash with change, a card, a KHQR): its name says it all, and the riel when riel paid.
+  const first = payments[0]!;
+  if (payments.every((payment) => payment.method === first.method && payment.currency === first.currency)) {
+    return first.currency === 'USD' ? name(first.method) : `${name(first.method)} ${format.khr(payments.reduce((sum, payment) => sum + payment.amount, 0))}`;
+  }
   const parts: string[] = [];
   let previous: string | null = null;
   for (const payment of payments) {

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { StockReportQuery } from '@shop/contracts/report';
-import type { SaleListQuery } from '@shop/contracts/sale';
+import { describePayments } from '@shop/contracts/payment';
+import type { Sale, SaleListQuery } from '@shop/contracts/sale';
 import type { SupplyListQuery } from '@shop/contracts/supply';
 import { stringify } from 'csv-stringify';
 import type { Actor, ServiceContext } from './context';
@@ -48,12 +49,21 @@ function csv(header: string[], rows: AsyncIterable<Row>): Readable {
 
 const money = (amount: number) => amount.toFixed(2);
 
+/** The payments as the Payment column reads them: "Cash $10.00 + ៛2,000 + Card $1.13", or the method alone. */
+const paymentsOf = (sale: Sale) =>
+  sale.payments.some((payment) => payment.kind === 'sale')
+    ? describePayments(
+        sale.payments.filter((payment) => payment.kind === 'sale'),
+        { usd: (dollars) => `$${money(dollars)}`, khr: (riel) => `៛${riel.toLocaleString('en-US')}` },
+      )
+    : sale.payment_method;
+
 export const SALES_CSV_HEADER = ['Date', 'SO', 'Customer', 'Channel', 'Items', 'Qty', 'Gross', 'Discount', 'Tax', 'Net', 'Payment', 'Status'];
 
 export function exportSales(ctx: ServiceContext, query: SaleListQuery, viewer: Actor): Readable {
   async function* rows(): AsyncIterable<Row> {
     for await (const sale of salesInOrder(ctx, query, viewer)) {
-      yield [sale.business_date, sale.code, sale.customer_name ?? 'Walk-in', sale.channel, sale.items_count, sale.total_qty, money(sale.gross), money(sale.discount), money(sale.tax), money(sale.net), sale.payment_method, sale.status];
+      yield [sale.business_date, sale.code, sale.customer_name ?? 'Walk-in', sale.channel, sale.items_count, sale.total_qty, money(sale.gross), money(sale.discount), money(sale.tax), money(sale.net), paymentsOf(sale), sale.status];
     }
   }
   return csv(SALES_CSV_HEADER, rows());

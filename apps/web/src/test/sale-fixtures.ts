@@ -20,7 +20,7 @@ export function saleItem(overrides: Partial<SaleItem> = {}): SaleItem {
 
 /** A cash sale as GET /sales/{id} answers it: 2 lattes (20% off) and 3 croissants, tax 10%. */
 export function saleFixture(overrides: Partial<Sale> = {}): Sale {
-  return {
+  const sale: Sale = {
     id: 7,
     code: 'SO-000007',
     so_no: 'SO-000007',
@@ -49,8 +49,8 @@ export function saleFixture(overrides: Partial<Sale> = {}): Sale {
     tendered: 20,
     tendered_khr: 0,
     change: 9.66,
-    change_usd: 9,
-    change_khr: 2600,
+    change_usd: 0,
+    change_khr: 38600,
     change_all_khr: 38600,
     khr_per_usd: 4000,
     khr_change_per_usd: 4000,
@@ -70,6 +70,9 @@ export function saleFixture(overrides: Partial<Sale> = {}): Sale {
     refunds: [],
     ...overrides,
   };
+  // Paid as its method says, unless the test gives the payments.
+  const method = sale.payment_method;
+  return overrides.payments ? sale : { ...sale, payments: [{ ...sale.payments[0]!, method, method_key: method.toLowerCase(), amount: sale.tendered, value: sale.tendered }] };
 }
 
 export function settingsFixture(overrides: { general?: Partial<Settings['general']>; receipts?: Partial<Settings['receipts']> } = {}): Settings {

@@ -39,7 +39,7 @@ function fakeApi({
   const base = settingsFixture();
   const settings = {
     ...base,
-    payments: { methods: [...base.payments.methods, { key: 'custom-aba', label: 'ABA Pay', enabled: true }, { key: 'custom-off', label: 'Voucher', enabled: false }] },
+    payments: { ...base.payments, methods: [...base.payments.methods, { key: 'custom-aba', label: 'ABA Pay', enabled: true }, { key: 'custom-off', label: 'Voucher', enabled: false }] },
   };
   setSession('tok', user);
   mockFetch((href, init) => {

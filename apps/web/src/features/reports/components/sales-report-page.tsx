@@ -1,3 +1,4 @@
+import { paymentsText } from '@/lib/payments-text';
 import { useTranslation } from 'react-i18next';
 import { SALE_CHANNELS, SALE_STATUSES, type Sale } from '@shop/contracts/sale';
 import { PAYMENT_METHODS } from '@shop/contracts/supply';
@@ -27,7 +28,7 @@ export function SalesReportPage() {
     { id: 'discount', header: t('Discount'), minor: true, className: money, cell: (sale) => formatMoney(sale.discount) },
     { id: 'tax', header: t('Tax'), minor: true, className: money, cell: (sale) => formatMoney(sale.tax) },
     { id: 'net', header: t('Net'), className: money, cell: (sale) => formatMoney(sale.total) },
-    { id: 'payment', header: t('Payment'), minor: true, cell: (sale) => enumLabel('payment', sale.payment_method, t) },
+    { id: 'payment', header: t('Payment'), minor: true, wrap: true, cell: (sale) => paymentsText(sale, t) },
     { id: 'status', header: t('Status'), cell: (sale) => <Badge tone={STATUS_TONES[sale.status]}>{enumLabel('saleStatus', sale.status, t)}</Badge> },
   ];
   const all = { value: '', label: t('All') };

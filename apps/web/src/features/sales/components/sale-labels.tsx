@@ -1,4 +1,4 @@
-import { CircleCheck, CircleSlash, CircleX, RotateCcw } from 'lucide-react';
+import { CircleCheck, CircleDashed, CircleSlash, CircleX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Sale } from '@shop/contracts/sale';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
@@ -8,7 +8,8 @@ type Status = Sale['status'];
 
 const STATUS_LOOK: Record<Status, { tone: BadgeTone; Icon: typeof CircleCheck }> = {
   Paid: { tone: 'success', Icon: CircleCheck },
-  Partial: { tone: 'warning', Icon: RotateCcw },
+  // Partly unpaid: the rest is owed on the customer's account.
+  Partial: { tone: 'warning', Icon: CircleDashed },
   Refunded: { tone: 'danger', Icon: CircleX },
   Cancelled: { tone: 'neutral', Icon: CircleSlash },
 };

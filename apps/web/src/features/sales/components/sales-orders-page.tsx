@@ -1,3 +1,4 @@
+import { paymentsText } from '@/lib/payments-text';
 import { useState, type ReactNode } from 'react';
 import { Eye, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -125,7 +126,7 @@ export function SalesOrdersPage() {
         </div>
       ),
     },
-    { id: 'payment', header: t('Payment'), className: 'hidden xl:table-cell', cell: (sale) => enumLabel('payment', sale.payment_method, t) },
+    { id: 'payment', header: t('Payment'), className: 'hidden xl:table-cell', wrap: true, cell: (sale) => paymentsText(sale, t) },
     { id: 'status', header: t('Status'), cell: (sale) => <SaleStatusBadge status={sale.status} /> },
     {
       id: 'actions',
