@@ -67,6 +67,10 @@ function fakeApi({
       current = saleFixture({ status: 'Partial', refunded: 1.98, items: [saleItem({ refunded_qty: 1 }), ...(sale.items ?? []).slice(1)] });
       return jsonResponse(201, { data: current, refund: { id: 1, code: 'RF-000001', amount: 1.98 }, message: 'Refund recorded' });
     }
+    if (url.pathname === `/api/sales/${sale.id}/payments` && call.method === 'POST') {
+      current = { ...current, status: 'Paid', paid: current.total, balance: 0 };
+      return jsonResponse(201, { data: current, change: { change: 0.13, change_usd: 0, change_khr: 500, change_all_khr: 500 }, message: 'Payment recorded' });
+    }
     return jsonResponse(404, { message: 'Not found.' });
   });
   return calls;
@@ -359,5 +363,31 @@ describe('Sales orders', { timeout: 20_000 }, () => {
     const dialog = await openSale(user);
     expect(within(dialog).getByRole('button', { name: 'Print receipt' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
+  });
+
+  it("takes a payment in riel against a sale left on account, at the sale's own rate", async () => {
+    // $10.34 total, $4.34 paid: $6.00 owed; at the sale's 4,000 riel a dollar that is ៛24,000.
+    const owing = saleFixture({ status: 'Partial', customer_id: 4, customer: { id: 4, name: 'Lina Tan' }, customer_name: 'Lina Tan', paid: 4.34, balance: 6, khr_per_usd: 4000 });
+    const calls = fakeApi({ sale: owing });
+    const user = userEvent.setup();
+    renderApp('/orders');
+    const details = await openSale(user);
+    expect(within(details).getByText('$6.00')).toBeInTheDocument();
+    await user.click(within(details).getByRole('button', { name: 'Take payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Take payment for SO-000007' });
+    expect(within(dialog).getByText('≈ ៛24,000')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cash ៛' }));
+    const amount = within(dialog).getByLabelText('Amount in riel');
+    expect(amount).toHaveValue(24000);
+    await user.clear(amount);
+    await user.type(amount, '24500');
+    // ៛500 over at 4,000 = 12.5 cents, credited 12: change 12 cents, ៛480 → ៛400 at the 100 step.
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Change: ៛400');
+    await user.click(within(dialog).getByRole('button', { name: 'Take payment' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Take payment for SO-000007' })).not.toBeInTheDocument());
+    const sent = calls.find((call) => call.url.pathname === '/api/sales/7/payments');
+    expect(sent?.body).toEqual({ payments: [{ method: 'cash', currency: 'KHR', amount: 24500 }] });
+    expect(sent?.headers['Idempotency-Key'] ?? sent?.headers['idempotency-key']).toBeTruthy();
+    expect(within(details).queryByRole('button', { name: 'Take payment' })).not.toBeInTheDocument();
   });
 });

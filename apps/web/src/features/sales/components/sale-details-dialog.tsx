@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Printer, Undo2 } from 'lucide-react';
+import { HandCoins, Printer, Undo2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Sale, SaleItem } from '@shop/contracts/sale';
@@ -18,6 +18,7 @@ import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { useSale } from '../api/get-sale';
 import { RefundDialog } from './refund-dialog';
 import { SaleStatusBadge } from './sale-labels';
+import { SettleDialog } from './settle-dialog';
 
 type SaleDetailsDialogProps = {
   /** The sale to show; `null` when the dialog is closed. */
@@ -64,6 +65,9 @@ function SaleDetails({ sale, onClose }: { sale: Sale; onClose: () => void }) {
   const canRefund = useCan('sales:refund');
   const { settings } = useShopSettings();
   const [refunding, setRefunding] = useState(false);
+  const canTakePayment = useCan('sales:create');
+  const [settling, setSettling] = useState(false);
+  const owing = sale.status === 'Partial' && sale.balance > 0;
   const items = sale.items ?? [];
   const refundable = items.some((item) => item.quantity > item.refunded_qty);
   const cash = isCashSale(sale);
@@ -173,6 +177,12 @@ function SaleDetails({ sale, onClose }: { sale: Sale; onClose: () => void }) {
               <Amount label={t('Service {{percent}}%', { percent: sale.service_percent })} value={formatMoney(sale.service)} />
               <Amount strong label={t('Total')} value={formatMoney(sale.total)} />
               {sale.refunded > 0 ? <Amount label={t('Refunded')} value={`−${formatMoney(sale.refunded)}`} /> : null}
+              {owing ? (
+                <>
+                  <Amount label={t('Paid')} value={formatMoney(sale.paid)} />
+                  <Amount strong label={t('Balance owing')} value={formatMoney(sale.balance)} />
+                </>
+              ) : null}
             </dl>
             {cash ? (
               <dl className="mt-2 space-y-1 border-t border-slate-200 pt-2 dark:border-slate-800">
@@ -198,6 +208,12 @@ function SaleDetails({ sale, onClose }: { sale: Sale; onClose: () => void }) {
           <Printer aria-hidden className="size-4" />
           {t('Print receipt')}
         </Button>
+        {canTakePayment && owing ? (
+          <Button onClick={() => setSettling(true)}>
+            <HandCoins aria-hidden className="size-4" />
+            {t('Take payment')}
+          </Button>
+        ) : null}
         {canRefund && refundable ? (
           <Button variant="danger" onClick={() => setRefunding(true)}>
             <Undo2 aria-hidden className="size-4" />
@@ -206,6 +222,7 @@ function SaleDetails({ sale, onClose }: { sale: Sale; onClose: () => void }) {
         ) : null}
       </ModalFooter>
       {canRefund ? <RefundDialog sale={sale} open={refunding} onOpenChange={setRefunding} /> : null}
+      {canTakePayment && owing ? <SettleDialog sale={sale} open={settling} onOpenChange={setSettling} /> : null}
     </>
   );
 }
