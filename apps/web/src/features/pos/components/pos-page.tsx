@@ -175,7 +175,11 @@ export function PosPage() {
           serviceMax={service.maxPercent}
           overrideAllowed={overrideAllowed}
           approvedBy={overridden && cart.approval ? cart.approval.approverName : null}
-          onAskApproval={(reason, apply) => setAsking({ reason, apply })}
+          onAskApproval={(reason, apply) => {
+            // A service charge typed and left for Pay is asked for first; Pay is pressed again after.
+            setPaying(false);
+            setAsking({ reason, apply });
+          }}
           selectedKey={selected?.key ?? null}
           onSelect={setSelectedKey}
           onClear={clear}
