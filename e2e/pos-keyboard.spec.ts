@@ -107,7 +107,8 @@ test.describe('point of sale with the keyboard and a scanner', () => {
   });
 
   test('F2 pays from inside the service charge field, where + still types', async ({ page }) => {
-    await signIn(page, DEMO.staff);
+    // A Manager: a cashier's other service charge asks for a Manager's PIN first (manager-approval.spec.ts).
+    await signIn(page, DEMO.manager);
     await page.goto('/sale');
     await expect(scanBox(page)).toBeFocused();
     await page.keyboard.type('COF-001');

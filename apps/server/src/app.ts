@@ -29,6 +29,7 @@ import { searchRoutes } from './routes/search';
 import { settingsRoutes } from './routes/settings';
 import { profileRoutes } from './routes/profile';
 import { notificationRoutes } from './routes/notifications';
+import { approvalRoutes } from './routes/approvals';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -112,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(stockRoutes);
       await api.register(settingsRoutes);
       await api.register(saleRoutes);
+      await api.register(approvalRoutes);
       await api.register(posRoutes);
       await api.register(reportRoutes);
       await api.register(searchRoutes);

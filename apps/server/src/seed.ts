@@ -83,7 +83,10 @@ const SUPPLIERS = [
   { code: 'SUP-004', name: 'Kampot Fruit Co-op', contact_name: 'Sovann Ouk', email: 'coop@kampotfruit.example', phone: '+855 33 932 540', city: 'Kampot', country: 'Cambodia' },
 ];
 
-async function insertUsers(db: Kysely<Database>, now: string, users: { name: string; email: string; role: Role; password: string }[]) {
+/** The demo Manager's and Admin's till PIN, for approving at the till. */
+export const DEMO_PIN = '1234';
+
+async function insertUsers(db: Kysely<Database>, now: string, users: { name: string; email: string; role: Role; password: string; pin?: string }[]) {
   for (const user of users) {
     await db
       .insertInto('users')
@@ -91,6 +94,7 @@ async function insertUsers(db: Kysely<Database>, now: string, users: { name: str
         name: user.name,
         email: user.email.toLowerCase(),
         password_hash: await hashPassword(user.password),
+        pin_hash: user.pin === undefined ? null : await hashPassword(user.pin),
         role: user.role,
         phone: null,
         avatar: null,
@@ -133,7 +137,7 @@ export async function ensureInitialData(ctx: ServiceContext, options: InitialDat
   }
 
   await db.transaction().execute(async (trx) => {
-    await insertUsers(trx, now, DEMO_ACCOUNTS.map((a) => ({ ...a, password: DEMO_PASSWORD })));
+    await insertUsers(trx, now, DEMO_ACCOUNTS.map((a) => ({ ...a, password: DEMO_PASSWORD, ...(a.role === 'Staff' ? {} : { pin: DEMO_PIN }) })));
     const categoryIds = new Map<string, number>();
     for (const c of CATEGORIES) {
       const row = await trx.insertInto('categories').values({ ...c, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();

@@ -1,6 +1,7 @@
 import { Migrator, sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { API_KEY_MESSAGES } from '@shop/contracts/api-key-scopes';
+import { APPROVAL_MESSAGES } from '@shop/contracts/approval';
 import { API_MESSAGES } from '@shop/contracts/common';
 import { migrateToLatest, migrations } from '../src/db/migrate';
 import { caller, createTestApp, dbKind, demoTokens, freshDatabase, signInAs } from './support/test-app';
@@ -143,7 +144,7 @@ describe(`API key scopes (${dbKind})`, () => {
     const sold = await call(key, 'POST', '/api/sales', aSale());
     expect(sold.status).toBe(201);
     const refund = await call(key, 'POST', `/api/sales/${sold.body.data.id}/refunds`, {});
-    expect(refund).toEqual({ status: 403, body: { message: API_MESSAGES.forbidden } });
+    expect(refund).toEqual({ status: 403, body: { message: APPROVAL_MESSAGES.refundNeedsApproval } });
   });
 
   it('a catalogue key keeps the catalogue and stock but does not sell', async () => {

@@ -108,10 +108,10 @@ describe(`checkout pricing (${dbKind})`, () => {
     await call(tokens.Admin, 'PUT', '/api/settings/taxes', { enabled: true, inclusive: true, rate: 10 });
     try {
       // Croissant 1.80 ×2 = 3.60 including tax: tax = 3.60 − 3.60/1.1 = 0.33; service 5% = 0.18; total 3.78.
-      const inclusive = await sell(tokens.Staff, { items: [line(croissant, 2)], service_percent: 5, total_amount: 3.78, payment_method: 'Card' });
+      const inclusive = await sell(tokens.Manager, { items: [line(croissant, 2)], service_percent: 5, total_amount: 3.78, payment_method: 'Card' });
       expect(inclusive.status).toBe(201);
       expect(inclusive.body.data).toMatchObject({ tax_inclusive: true, tax: 0.33, service: 0.18, total: 3.78, payment_method: 'Card', change: 0 });
-      const untaxed = await sell(tokens.Staff, { items: [line(croissant, 1)], tax_enabled: false, total_amount: 1.8 });
+      const untaxed = await sell(tokens.Manager, { items: [line(croissant, 1)], tax_enabled: false, total_amount: 1.8 });
       expect(untaxed.body.data).toMatchObject({ tax_enabled: false, tax: 0, total: 1.8 });
     } finally {
       await call(tokens.Admin, 'PUT', '/api/settings/taxes', { enabled: true, inclusive: false, rate: 10 });

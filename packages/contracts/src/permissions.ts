@@ -31,7 +31,10 @@ export const PERMISSIONS = {
   'sales:create': EVERYONE,
   /** Every cashier's sales; without it a person sees the sales they rang up. */
   'sales:view-all': MANAGERS,
+  /** Refund a sale; a cashier may with a Manager's approval (POST /approvals). */
   'sales:refund': MANAGERS,
+  /** Switch tax off or charge another service percent than the shop's at the till; a cashier may with a Manager's approval. */
+  'sales:override-tax': MANAGERS,
   /** Leave part of a named customer's sale unpaid, on their account. */
   'sales:credit': MANAGERS,
   'settings:manage': ADMINS,

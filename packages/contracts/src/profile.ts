@@ -28,6 +28,8 @@ export const DEFAULT_NOTIFY_PREFERENCES: NotifyPreferences = {
 export const profileSchema = userSchema.extend({
   notify: notifyPreferencesSchema,
   backup_codes_left: z.number().int(),
+  /** A till PIN is set (Managers and Admins approve at the till with it). */
+  has_pin: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

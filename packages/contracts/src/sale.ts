@@ -219,6 +219,8 @@ export const refundInputSchema = z.object({
   reason: optionalText(500, 'Reason'),
   /** Put the goods back on the shelf (off for spoiled food). */
   restock: z.boolean({ error: 'Restock must be true or false.' }).default(true),
+  /** A Manager's approval from POST /approvals (`sales:refund`), for a cashier who may not refund alone. */
+  approval_token: z.string({ error: 'The approval must be text.' }).trim().max(200, 'The approval is not valid.').nullish().transform((v) => v ?? null),
 });
 export type RefundInput = z.input<typeof refundInputSchema>;
 

@@ -11,6 +11,7 @@ import { accounts } from './migrations/0007-accounts';
 import { productSearch } from './migrations/0008-product-search';
 import { apiKeyScopes } from './migrations/0009-api-key-scopes';
 import { payments } from './migrations/0010-payments';
+import { approvals } from './migrations/0011-approvals';
 
 /** Every migration, in order; listed here (not read from disk) so the bundled server carries them. */
 export function migrations(kind: DbKind): Record<string, Migration> {
@@ -25,6 +26,7 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '0008-product-search': productSearch(kind),
     '0009-api-key-scopes': apiKeyScopes(),
     '0010-payments': payments(),
+    '0011-approvals': approvals(kind),
   };
 }
 

@@ -37,6 +37,17 @@ export interface BackupCodesTable {
   used_at: string | null;
 }
 
+/** A Manager's approval: a token (kept hashed) lending one permission to the cashier who asked, until it expires. */
+export interface ApprovalsTable {
+  id: Generated<number>;
+  token_hash: string;
+  permission: string;
+  approver_id: number;
+  requested_by: number;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface ApiKeysTable {
   id: Generated<number>;
   user_id: number;
@@ -408,6 +419,7 @@ export interface Database {
   stock_months: StockMonthsTable;
   backup_codes: BackupCodesTable;
   api_keys: ApiKeysTable;
+  approvals: ApprovalsTable;
   notifications: NotificationsTable;
 }
 

@@ -18,6 +18,7 @@ import {
   twoFaToggleResponseSchema,
   twoFaToggleSchema,
 } from '@shop/contracts/profile';
+import { APPROVAL_MESSAGES, pinChangeSchema } from '@shop/contracts/approval';
 import { API_KEY_SCOPE_REFERENCE } from '@shop/contracts/api-key-scopes';
 import { userSchema } from '@shop/contracts/user';
 import { currentSession, currentUser } from '../plugins/auth';
@@ -72,6 +73,18 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user, sessionId } = currentSession(request);
       await profile.changePassword(app.services, user, sessionId, request.body);
       return { message: PROFILE_MESSAGES.passwordUpdated };
+    },
+  );
+
+  app.put(
+    '/profile/pin',
+    {
+      config: account,
+      schema: { tags, summary: 'Set, change or remove (pin: null) my till PIN for approving at the till (Managers and Admins; asks for my password)', body: pinChangeSchema, response: { 200: messageResponseSchema } },
+    },
+    async (request) => {
+      await profile.changePin(app.services, currentSession(request).user, request.body);
+      return { message: request.body.pin === null ? APPROVAL_MESSAGES.pinRemoved : APPROVAL_MESSAGES.pinSet };
     },
   );
 

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import { businessDate } from '../lib/business-date';
 import { AppError, conflict, forbidden, refuseFields, unprocessable } from '../lib/errors';
+import { approveOverrides } from './approvals';
 import { recordAudit } from './audit';
 import { actorCan, type Actor, type ServiceContext } from './context';
 import { runIdempotent } from './idempotency';
@@ -208,7 +209,7 @@ function takeSalePayments(input: SaleInput, settings: Settings, totalCents: numb
  */
 async function writeSale(
   tx: ServiceContext,
-  sale: { input: SaleInput; moment: Moment; customerName: string | null; payment: Payment; lines: PricedLine[]; pricing: SalePricing; settings: Settings; taxEnabled: boolean; actor: Actor },
+  sale: { input: SaleInput; moment: Moment; customerName: string | null; payment: Payment; lines: PricedLine[]; pricing: SalePricing; settings: Settings; taxEnabled: boolean; actor: Actor; approvedBy: number | null },
 ): Promise<{ saleId: number; number: number | null }> {
   const { input, pricing, settings, taxEnabled } = sale;
   const reservedId = tx.kind === 'postgres' ? await reserveSaleId(tx) : null;
@@ -243,7 +244,7 @@ async function writeSale(
       change_cents: sale.payment.outcome.changeCents,
       change_usd_cents: sale.payment.outcome.change.usdCents,
       change_khr: sale.payment.outcome.change.khr,
-      approved_by: null,
+      approved_by: sale.approvedBy,
       notes: input.notes,
       user_id: sale.actor.userId,
       created_at: tx.clock.now().toISOString(),
@@ -311,11 +312,12 @@ async function recordSale(tx: ServiceContext, input: SaleInput, actor: Actor): P
   const moment = resolveMoment(tx, input, settings);
   const customerName = await resolveCustomer(tx, input.customer_id);
   const taxEnabled = input.tax_enabled && settings.taxes.enabled;
+  const approvedBy = await approveOverrides(tx, input, settings, actor);
   const { lines, pricing } = await priceLines(tx, input, settings, moment, taxEnabled);
   await checkStock(tx, lines, settings, moment);
   const payment = takeSalePayments(input, settings, pricing.totalCents, actor);
 
-  const { saleId, number: early } = await writeSale(tx, { input, moment, customerName, payment, lines, pricing, settings, taxEnabled, actor });
+  const { saleId, number: early } = await writeSale(tx, { input, moment, customerName, payment, lines, pricing, settings, taxEnabled, actor, approvedBy });
   await takeStockAndWriteLines(tx, saleId, lines, pricing, moment, actor);
   await writePayments(tx, { saleId, kind: 'sale', day: moment.day, actor, rates: payment.rates }, payment.taken, payment.outcome);
   const number = await numberSale(tx, saleId, early);

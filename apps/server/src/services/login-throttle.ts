@@ -11,8 +11,8 @@ import type { ServiceContext } from './context';
  */
 const WINDOW_MS = 15 * 60 * 1000;
 
-/** Per account (guessing one account's secret) and per address (spraying many accounts). */
-const LIMITS = { email: 5, ip: 30, user: 5 } as const;
+/** Per account (guessing one account's secret), per address (spraying many accounts), and per approver's till PIN. */
+const LIMITS = { email: 5, ip: 30, user: 5, pin: 5 } as const;
 type Scope = keyof typeof LIMITS;
 
 export type AttemptKey = { scope: Scope; value: string };
@@ -24,6 +24,9 @@ export const signInKeys = (email: string, ip: string): AttemptKey[] => [
 
 /** A signed-in person confirming a secret (current password, a 2FA code) on their own account. */
 export const accountKeys = (userId: number): AttemptKey[] => [{ scope: 'user', value: String(userId) }];
+
+/** Guesses at one approver's till PIN, from any till. */
+export const pinKeys = (approverId: number): AttemptKey[] => [{ scope: 'pin', value: String(approverId) }];
 
 const keyOf = ({ scope, value }: AttemptKey) => `${scope}:${value}`;
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { APPROVABLE_PERMISSIONS, APPROVAL_MESSAGES } from '@shop/contracts/approval';
 import {
   PROFILE_MESSAGES,
   type Activity,
@@ -29,7 +30,7 @@ import { normalizeEmail, toUser } from './users';
 /* The signed-in user's own account: details, e-mail, password, preferences, activity, and leaving. */
 
 export async function getProfile(ctx: ServiceContext, user: UserRow): Promise<Profile> {
-  return { ...toUser(user), notify: readPreferences(user.notify), backup_codes_left: await backupCodesLeft(ctx, user.id) };
+  return { ...toUser(user), notify: readPreferences(user.notify), backup_codes_left: await backupCodesLeft(ctx, user.id), has_pin: user.pin_hash !== null };
 }
 
 async function reload(tx: ServiceContext, id: number): Promise<UserRow> {
@@ -111,6 +112,23 @@ export async function changePassword(
       entityId: user.id,
       after: { other_sessions_signed_out: revoked.sessions, api_keys_revoked: revoked.apiKeys },
     });
+  });
+}
+
+/**
+ * Sets, changes or removes (`pin: null`) the user's till PIN, after their current password. Only
+ * a role that can approve something has one: a PIN is a way to lend a right, and Staff have none
+ * to lend. The PIN is hashed like a password.
+ */
+export async function changePin(ctx: ServiceContext, user: UserRow, input: { current_password: string; pin: string | null }): Promise<void> {
+  if (!APPROVABLE_PERMISSIONS.some((permission) => can(user.role, permission))) throw forbidden(APPROVAL_MESSAGES.pinNotAllowed);
+  if (!(await checkOwnSecret(ctx, user.id, () => verifyPassword(user.password_hash, input.current_password)))) {
+    throw unprocessable(PROFILE_MESSAGES.currentPasswordWrong, { field: 'current_password' });
+  }
+  const pinHash = input.pin === null ? null : await hashPassword(input.pin);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ pin_hash: pinHash, updated_at: ctx.clock.now().toISOString() }).where('id', '=', user.id).execute();
+    await recordAudit(trx, ctx.clock, { userId: user.id, action: pinHash === null ? 'pin.remove' : 'pin.change', entity: 'profile', entityId: user.id });
   });
 }
 

@@ -2,6 +2,7 @@ import { SALE_MESSAGES, type Sale, type refundInputSchema } from '@shop/contract
 import type { z } from 'zod';
 import { fromCents, splitCents, sumCents } from '@shop/contracts/money';
 import { conflict, notFound, refuseFields } from '../lib/errors';
+import { approveRefund, recordRefundApprover } from './approvals';
 import { recordAudit } from './audit';
 import type { Actor, ServiceContext } from './context';
 import { runIdempotent } from './idempotency';
@@ -208,10 +209,12 @@ async function writeRefund(tx: ServiceContext, saleId: number, allLines: SaleLin
 /** A refund, step by step, in the caller's transaction. */
 async function recordRefund(tx: ServiceContext, saleId: number, input: RefundInput, actor: Actor) {
   const { sale, lines } = await loadSale(tx, saleId);
+  const approvedBy = await approveRefund(tx, input.approval_token, actor);
   const wanted = chooseQuantities(lines, input.items);
   const refundLines = await priceRefund(tx, saleId, sale.total_cents, lines, wanted);
   const day = await shopToday(tx);
   const refund = await writeRefund(tx, saleId, lines, refundLines, input, day, actor);
+  await recordRefundApprover(tx, refund.id, approvedBy);
   // Step 5: the goods back on the shelf, unless they are not fit to sell again.
   if (input.restock) {
     for (const { line, quantity } of refundLines) {

@@ -33,10 +33,12 @@ const cartSchema = z.object({
   servicePercent: z.number().nullable(),
   /** A payment sent whose answer never arrived (or failed on the way). */
   pending: z.object({ key: z.string(), body: z.record(z.string(), z.unknown()) }).nullable(),
+  /** A Manager's approval for this cart's tax or service change, sent as the sale's `approval_token`. */
+  approval: z.object({ token: z.string(), approverName: z.string(), expiresAt: z.string() }).nullable().default(null),
 });
 export type Cart = z.infer<typeof cartSchema>;
 
-const EMPTY: Cart = { lines: [], customer: null, taxEnabled: true, servicePercent: null, pending: null };
+const EMPTY: Cart = { lines: [], customer: null, taxEnabled: true, servicePercent: null, pending: null, approval: null };
 
 function load(): Cart {
   const raw = readStorage(STORAGE_KEYS.posCart);
@@ -102,8 +104,9 @@ export function removeLine(key: string): void {
   set({ ...cart, lines: cart.lines.filter((line) => line.key !== key) });
 }
 
+/** A new cart keeps the tax switch as it was, unless switching it off needed an approval: that was for this cart. */
 export function clearCart(): void {
-  set({ ...EMPTY, taxEnabled: cart.taxEnabled });
+  set({ ...EMPTY, taxEnabled: cart.approval ? true : cart.taxEnabled });
 }
 
 export function setCustomer(customer: Cart['customer']): void {
@@ -116,6 +119,15 @@ export function setTaxEnabled(taxEnabled: boolean): void {
 
 export function setServicePercent(servicePercent: number | null): void {
   set({ ...cart, servicePercent });
+}
+
+export function setApproval(approval: Cart['approval']): void {
+  set({ ...cart, approval });
+}
+
+/** Whether the cart's approval is still good (the server decides; this is for not asking twice). */
+export function approvalValid(approval: Cart['approval'], now = Date.now()): boolean {
+  return approval !== null && Date.parse(approval.expiresAt) > now;
 }
 
 export function setPending(pending: Cart['pending']): void {

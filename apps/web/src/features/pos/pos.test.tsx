@@ -50,6 +50,11 @@ function fakeApi(answerSale: (call: Call, attempt: number) => Response | Promise
     if (url.pathname === '/api/settings') return jsonResponse(200, { data: DEFAULT_SETTINGS });
     if (url.pathname === '/api/pos/catalog') return jsonResponse(200, { data: CATALOG });
     if (url.pathname === '/api/sales' && call.method === 'POST') return answerSale(call, (attempts += 1));
+    if (url.pathname === '/api/approvers') return jsonResponse(200, { data: [{ id: 2, name: 'Manager Demo' }] });
+    if (url.pathname === '/api/approvals' && call.method === 'POST') {
+      const approval = { token: 'approval-1', approver: { id: 2, name: 'Manager Demo' }, expires_at: new Date(Date.now() + 600_000).toISOString() };
+      return jsonResponse(201, { data: approval, message: 'Approved' });
+    }
     return jsonResponse(404, { message: 'Not found.' });
   });
   return calls;
@@ -92,9 +97,41 @@ describe('Point of sale', () => {
     expect(screen.getByRole('button', { name: 'Pay $6.38' })).toBeEnabled();
 
     expect(within(cart).getByRole('button', { name: 'One less Butter Croissant' })).toBeDisabled();
-    await user.click(within(cart).getByRole('switch'));
-    expect(totals).toHaveTextContent('Total$5.80');
   });
+
+  it("asks a Staff member for a Manager's PIN to switch tax off, and sends the approval with the sale", async () => {
+    const calls = fakeApi(() => saleAnswer(5.8));
+    const { user, card, cart } = await openTill();
+    await user.click(card('Cafe Latte'));
+    await user.click(card('Cafe Latte'));
+    await user.click(card('Butter Croissant'));
+    const totals = within(cart).getByText('Subtotal').closest('dl')!;
+
+    await user.click(within(cart).getByRole('switch'));
+    let dialog = await screen.findByRole('dialog', { name: "Manager's approval" });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(cart).getByRole('switch')).toBeChecked();
+    expect(totals).toHaveTextContent('Total$6.38');
+
+    await user.click(within(cart).getByRole('switch'));
+    dialog = await screen.findByRole('dialog', { name: "Manager's approval" });
+    await user.type(await within(dialog).findByLabelText('PIN'), '1234{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(cart).getByRole('switch')).not.toBeChecked();
+    expect(totals).toHaveTextContent('Total$5.80');
+    expect(within(cart).getByText('Approved by Manager Demo')).toBeInTheDocument();
+    expect(calls.find((call) => call.url.pathname === '/api/approvals')!.body).toEqual({ approver_id: 2, pin: '1234', permission: 'sales:override-tax' });
+
+    await user.click(screen.getByRole('button', { name: 'Pay $5.80' }));
+    dialog = await screen.findByRole('dialog', { name: 'Confirm Payment' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Card' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    expect(await screen.findByText('✅ Sale recorded successfully!')).toBeInTheDocument();
+    expect(calls.find((call) => call.url.pathname === '/api/sales')!.body).toMatchObject({ tax_enabled: false, approval_token: 'approval-1' });
+    // The approval was for that cart: the next one starts with tax on again.
+    expect(within(cart).getByRole('switch')).toBeChecked();
+  }, 20_000);
 
   it('refuses an out-of-stock product and more than is on hand', async () => {
     fakeApi(() => saleAnswer(0));

@@ -13,7 +13,7 @@ type Call = { method: string; path: string; body: unknown };
 
 /** A small stateful server: what the screen saves is what it reads back. */
 function fakeApi(role: 'Admin' | 'Staff' = 'Admin', twoFactor = false, initialKeys: ApiKey[] = []) {
-  let profile: Profile = { ...demoUser, role, two_fa_enabled: twoFactor, notify: DEFAULT_NOTIFY_PREFERENCES, backup_codes_left: twoFactor ? 7 : 0 };
+  let profile: Profile = { ...demoUser, role, two_fa_enabled: twoFactor, notify: DEFAULT_NOTIFY_PREFERENCES, backup_codes_left: twoFactor ? 7 : 0, has_pin: false };
   let sessions: Session[] = [
     { id: 1, device: 'Chrome on Linux', ip: '127.0.0.1', user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140', created_at: '2026-11-20T02:00:00.000Z', last_active_at: '2026-11-23T03:00:00.000Z', current: true },
     { id: 2, device: 'Safari on iPhone', ip: '10.0.0.7', user_agent: 'Mozilla/5.0 (iPhone) Safari/605', created_at: '2026-11-19T02:00:00.000Z', last_active_at: '2026-11-22T09:30:00.000Z', current: false },
@@ -40,6 +40,14 @@ function fakeApi(role: 'Admin' | 'Staff' = 'Admin', twoFactor = false, initialKe
       }
       if (!(body as { keep_api_keys?: boolean }).keep_api_keys) keys = [];
       return jsonResponse(200, { message: 'Password updated' });
+    }
+    if (route === 'PUT /api/profile/pin') {
+      const input = body as { current_password: string; pin: string | null };
+      if (input.current_password !== 'demo1234') {
+        return jsonResponse(422, { message: 'The given data was invalid.', errors: { current_password: ['Your current password is not right.'] } });
+      }
+      profile = { ...profile, has_pin: input.pin !== null };
+      return jsonResponse(200, { message: input.pin === null ? 'Till PIN removed' : 'Till PIN saved' });
     }
     if (route === 'POST /api/profile/twofa/toggle') {
       const input = body as { enabled: boolean; code?: string };
@@ -159,6 +167,46 @@ describe('Profile', () => {
     await user.click(screen.getByRole('button', { name: 'Update password' }));
     expect(await screen.findByText('Your current password is not right.')).toBeInTheDocument();
     expect(screen.getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('sets and removes a till PIN with the password, and offers none to Staff', async () => {
+    const calls = fakeApi();
+    const user = userEvent.setup();
+    renderApp('/profile?tab=security');
+    const card = (await screen.findByRole('heading', { name: 'Till PIN' }, { timeout: 5000 })).closest('form')!;
+    expect(within(card).getByText('No PIN')).toBeInTheDocument();
+    await user.type(within(card).getByLabelText('PIN'), '12');
+    await user.click(within(card).getByRole('button', { name: 'Set PIN' }));
+    expect(await within(card).findByText('The PIN is 4 to 6 digits.')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([]);
+
+    await user.type(within(card).getByLabelText('Password'), 'wrong-one');
+    await user.type(within(card).getByLabelText('PIN'), '34');
+    await user.click(within(card).getByRole('button', { name: 'Set PIN' }));
+    expect(await within(card).findByText('Your current password is not right.')).toBeInTheDocument();
+
+    await user.clear(within(card).getByLabelText('Password'));
+    await user.type(within(card).getByLabelText('Password'), 'demo1234');
+    await user.click(within(card).getByRole('button', { name: 'Set PIN' }));
+    expect(await screen.findByText('Till PIN saved')).toBeInTheDocument();
+    expect(await within(card).findByText('PIN set')).toBeInTheDocument();
+    expect(within(card).getByLabelText('New PIN')).toHaveValue('');
+
+    await user.type(within(card).getByLabelText('Password'), 'demo1234');
+    await user.click(within(card).getByRole('button', { name: 'Remove PIN' }));
+    expect(await screen.findByText('Till PIN removed')).toBeInTheDocument();
+    expect(writes(calls).filter((call) => call.path === '/api/profile/pin').map((call) => call.body)).toEqual([
+      { current_password: 'wrong-one', pin: '1234' },
+      { current_password: 'demo1234', pin: '1234' },
+      { current_password: 'demo1234', pin: null },
+    ]);
+  });
+
+  it('offers Staff no till PIN', async () => {
+    fakeApi('Staff');
+    renderApp('/profile?tab=security');
+    expect(await screen.findByRole('heading', { name: 'Change password' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Till PIN' })).not.toBeInTheDocument();
   });
 
   it('turning 2FA on shows the QR code, the secret and the ten backup codes once', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { ChevronDown, ChevronUp, Minus, Plus, ShoppingCart, Trash2, X } from 'lucide-react';
+import { ChevronDown, ChevronUp, Minus, Plus, ShieldCheck, ShoppingCart, Trash2, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { fromCents } from '@shop/contracts/money';
+import { fromCents, toBasisPoints } from '@shop/contracts/money';
 import type { SalePricing } from '@shop/contracts/pricing';
 import { Button } from '@/components/ui/button';
 import { Combobox } from '@/components/ui/combobox';
@@ -23,6 +23,15 @@ type CartPanelProps = {
   taxInclusive: boolean;
   /** The shop charges tax at all (settings); the toggle only shows when it does. */
   taxAvailable: boolean;
+  /** Tax and service as the shop sets them, and the most the till may charge. */
+  serviceDefault: number;
+  serviceMax: number;
+  /** Tax off or another service charge without asking (the role may, or a Manager approved this cart). */
+  overrideAllowed: boolean;
+  /** Who approved this cart's change, to show. */
+  approvedBy: string | null;
+  /** Asks a Manager to approve a change (in words), then makes it. */
+  onAskApproval: (reason: string, apply: () => void) => void;
   /** The line the + and − keys change. */
   selectedKey: string | null;
   onSelect: (key: string) => void;
@@ -39,6 +48,11 @@ export function CartPanel({
   taxRate,
   taxInclusive,
   taxAvailable,
+  serviceDefault,
+  serviceMax,
+  overrideAllowed,
+  approvedBy,
+  onAskApproval,
   selectedKey,
   onSelect,
   onClear,
@@ -52,6 +66,23 @@ export function CartPanel({
   // Below lg (a portrait tablet) the cart is a bottom panel: its count and Pay always in view,
   // the lines and totals opened over the products when wanted.
   const [expanded, setExpanded] = useState(false);
+  // Without the right to change it freely, the service charge is typed first and asked for once (on Enter or leaving the field).
+  const [serviceDraft, setServiceDraft] = useState<string | null>(null);
+  const clampService = (value: number) => (Number.isFinite(value) ? Math.min(serviceMax, Math.max(0, Math.round(value * 100) / 100)) : 0);
+
+  function changeTax(enabled: boolean) {
+    if (!enabled && !overrideAllowed) onAskApproval(t('Switch tax off'), () => setTaxEnabled(false));
+    else setTaxEnabled(enabled);
+  }
+
+  function commitService() {
+    if (serviceDraft === null) return;
+    const value = clampService(serviceDraft.trim() === '' ? 0 : Number(serviceDraft));
+    setServiceDraft(null);
+    if (toBasisPoints(value) === toBasisPoints(servicePercent)) return;
+    if (toBasisPoints(value) === toBasisPoints(serviceDefault)) setServicePercent(value);
+    else onAskApproval(t('Service charge {{percent}}%', { percent: value }), () => setServicePercent(value));
+  }
 
   return (
     <section
@@ -121,7 +152,7 @@ export function CartPanel({
                   type="checkbox"
                   role="switch"
                   checked={cart.taxEnabled}
-                  onChange={(event) => setTaxEnabled(event.target.checked)}
+                  onChange={(event) => changeTax(event.target.checked)}
                   className="peer sr-only"
                 />
                 <span
@@ -142,17 +173,31 @@ export function CartPanel({
                 type="number"
                 inputMode="decimal"
                 min={0}
-                max={100}
+                max={serviceMax}
                 step={0.5}
                 className="h-9 w-20 text-right"
-                value={servicePercent}
+                value={serviceDraft ?? servicePercent}
                 onChange={(event) => {
-                  const value = event.target.valueAsNumber;
-                  setServicePercent(Number.isFinite(value) ? Math.min(100, Math.max(0, Math.round(value * 100) / 100)) : 0);
+                  if (overrideAllowed) setServicePercent(clampService(event.target.valueAsNumber));
+                  else setServiceDraft(event.target.value);
+                }}
+                onBlur={commitService}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter') commitService();
+                  if (event.key === 'Escape' && serviceDraft !== null) {
+                    event.preventDefault();
+                    setServiceDraft(null);
+                  }
                 }}
               />
             </div>
           </div>
+          {approvedBy ? (
+            <p role="status" className="flex items-center gap-1.5 text-sm text-emerald-700 dark:text-emerald-400">
+              <ShieldCheck aria-hidden className="size-4" />
+              {t('Approved by {{name}}', { name: approvedBy })}
+            </p>
+          ) : null}
 
           <dl className="space-y-1 text-sm">
             <Row label={t('Subtotal')} value={formatMoney(fromCents(pricing.grossCents))} />

@@ -2,18 +2,21 @@ import { useEffect, useRef, useState } from 'react';
 import { Printer } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { fromCents } from '@shop/contracts/money';
+import { tillServicePercent } from '@shop/contracts/approval';
+import { fromCents, toBasisPoints } from '@shop/contracts/money';
 import type { PosProduct } from '@shop/contracts/pos';
 import type { Sale } from '@shop/contracts/sale';
+import { ManagerApprovalDialog } from '@/components/manager-approval/manager-approval-dialog';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { Button } from '@/components/ui/button';
 import { PageTitle } from '@/components/ui/page-title';
 import { printReceipt } from '@/components/receipt/print-receipt';
 import { formatMoney } from '@/lib/format';
+import { useCan } from '@/lib/permissions';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { useShopSettings } from '@/lib/shop-settings';
 import { usePosCatalog } from '../api/get-pos-catalog';
-import { addProduct, changeQty, clearCart, getCart, priceCart, removeLine, saleLines, useCart, type CartLine } from '../cart-store';
+import { addProduct, approvalValid, changeQty, clearCart, getCart, priceCart, removeLine, saleLines, setApproval, useCart, type CartLine } from '../cart-store';
 import { CartPanel } from './cart-panel';
 import { PaymentDialog, type Tender } from './payment-dialog';
 import { isOutOfStock, ProductBrowser } from './product-browser';
@@ -50,8 +53,14 @@ export function PosPage() {
   const focusScanBox = () => scanBoxForFocus()?.focus({ preventScroll: true });
 
   const { taxes, service, payments, general } = settings;
-  const servicePercent = cart.servicePercent ?? (service.enabled && service.autoApply ? service.percent : 0);
+  const serviceDefault = tillServicePercent(service);
+  const servicePercent = cart.servicePercent ?? serviceDefault;
   const taxEnabled = taxes.enabled && cart.taxEnabled;
+  // Tax and service are the shop's: a cashier changes them with a Manager's approval (kept with the cart).
+  const canOverride = useCan('sales:override-tax');
+  const [asking, setAsking] = useState<{ reason: string; apply: () => void } | null>(null);
+  const overridden = (taxes.enabled && !cart.taxEnabled) || toBasisPoints(servicePercent) !== toBasisPoints(serviceDefault);
+  const overrideAllowed = canOverride || approvalValid(cart.approval);
   const pricing = priceCart(cart.lines, { taxEnabled, taxInclusive: taxes.inclusive, taxRate: taxes.rate, servicePercent });
   const methods = payments.methods.filter((method) => method.enabled);
 
@@ -80,9 +89,11 @@ export function PosPage() {
   }
 
   function openPayment() {
-    if (cart.lines.length === 0) return;
+    if (cart.lines.length === 0 || asking) return;
     checkout.clearProblems();
-    setPaying(true);
+    // An approval that ran out while the cart waited is asked for again before paying.
+    if (overridden && !overrideAllowed) setAsking({ reason: t('Tax or service charge changed'), apply: () => setPaying(true) });
+    else setPaying(true);
   }
 
   function confirm(tender: Tender) {
@@ -96,6 +107,7 @@ export function PosPage() {
         channel: 'POS',
         tax_enabled: taxEnabled,
         service_percent: servicePercent,
+        approval_token: overridden ? (current.approval?.token ?? null) : null,
         tendered: tender.tendered,
         tendered_khr: tender.tenderedKhr,
       },
@@ -112,7 +124,7 @@ export function PosPage() {
 
   useTillKeys({
     scanBox: searchRef,
-    enabled: !paying,
+    enabled: !paying && !asking,
     onPay: openPayment,
     onClear: clear,
     onStep: (delta) => {
@@ -159,6 +171,15 @@ export function PosPage() {
           taxRate={taxes.rate}
           taxInclusive={taxes.inclusive}
           taxAvailable={taxes.enabled}
+          serviceDefault={serviceDefault}
+          serviceMax={service.maxPercent}
+          overrideAllowed={overrideAllowed}
+          approvedBy={overridden && cart.approval ? cart.approval.approverName : null}
+          onAskApproval={(reason, apply) => {
+            // A service charge typed and left for Pay is asked for first; Pay is pressed again after.
+            setPaying(false);
+            setAsking({ reason, apply });
+          }}
           selectedKey={selected?.key ?? null}
           onSelect={setSelectedKey}
           onClear={clear}
@@ -198,6 +219,19 @@ export function PosPage() {
         submitting={checkout.submitting}
         problems={checkout.problems}
         onConfirm={confirm}
+        fallbackFocus={scanBoxForFocus}
+      />
+      <ManagerApprovalDialog
+        open={asking !== null}
+        onOpenChange={(open) => {
+          if (!open) setAsking(null);
+        }}
+        permission="sales:override-tax"
+        reason={asking?.reason ?? ''}
+        onApproved={(approval) => {
+          setApproval({ token: approval.token, approverName: approval.approver.name, expiresAt: approval.expires_at });
+          asking?.apply();
+        }}
         fallbackFocus={scanBoxForFocus}
       />
     </section>

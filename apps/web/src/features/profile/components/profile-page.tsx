@@ -12,6 +12,7 @@ import { DangerZoneTab } from './danger-zone-tab';
 import { EmailForm } from './email-form';
 import { NotificationsTab } from './notifications-tab';
 import { PasswordForm } from './password-form';
+import { PinCard } from './pin-form';
 import { ProfileLoader } from './profile-loader';
 import { SessionsTab } from './sessions-tab';
 import { TwoFactorCard } from './two-factor-card';
@@ -31,6 +32,7 @@ const TABS: { value: string; label: (t: Translate) => string; content: () => Rea
             <EmailForm profile={profile} />
             <PasswordForm />
             <TwoFactorCard profile={profile} />
+            <PinCard profile={profile} />
           </div>
         )}
       </ProfileLoader>

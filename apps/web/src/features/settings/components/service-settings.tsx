@@ -35,6 +35,21 @@ export function ServiceSettings() {
         hint={t('The till starts each sale with this percent filled in.')}
         {...register('autoApply')}
       />
+      <div className="max-w-xs">
+        <TextField
+          label={t('Largest service charge (%)')}
+          field={form.field('maxPercent', 'settings-service-max-percent', { valueAsNumber: true })}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          max="100"
+          aria-describedby="settings-service-max-percent-hint"
+        />
+        <p id="settings-service-max-percent-hint" className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+          {t('The most a till may charge, even with a Manager’s approval. A cashier needs a Manager to switch tax off or change the service charge.')}
+        </p>
+      </div>
     </SectionForm>
   );
 }
