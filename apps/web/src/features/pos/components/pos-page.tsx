@@ -189,6 +189,7 @@ export function PosPage() {
           onClear={clear}
           onRemove={remove}
           onPay={openPayment}
+          summary={lastSale ? <ChangePanel sale={lastSale} onPrint={() => void printReceipt(lastSale, settings)} onNewSale={newSale} /> : null}
           footer={
             <>
               {cart.pending ? (
@@ -199,7 +200,6 @@ export function PosPage() {
               {outOfStockInCart ? (
                 <p className="text-sm text-red-700 dark:text-red-400">{t('Some items in the cart are out of stock.')}</p>
               ) : null}
-              {lastSale ? <ChangePanel sale={lastSale} onPrint={() => void printReceipt(lastSale, settings)} onNewSale={newSale} /> : null}
             </>
           }
         />
