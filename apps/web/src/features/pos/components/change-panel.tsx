@@ -26,15 +26,15 @@ export function ChangePanel({ sale, onPrint, onNewSale }: { sale: Sale; onPrint:
   const { t } = useTranslation();
   const change = { usdCents: toCents(sale.change_usd), khr: sale.change_khr };
   const hasChange = sale.change > 0;
+  const title = hasChange ? t('Change to give') : t('No change to give');
+  // Named by its title, which is no heading: the cart's own heading stays the one in the panel.
   return (
     <section
-      aria-labelledby="pos-change-title"
+      aria-label={title}
       className="space-y-2 rounded-lg border border-emerald-300 bg-emerald-50 px-3 py-2.5 dark:border-emerald-800 dark:bg-emerald-950/60"
     >
       <div className="flex items-baseline justify-between gap-2">
-        <h3 id="pos-change-title" className="text-sm font-semibold text-emerald-900 dark:text-emerald-100">
-          {hasChange ? t('Change to give') : t('No change to give')}
-        </h3>
+        <p className="text-sm font-semibold text-emerald-900 dark:text-emerald-100">{title}</p>
         <span className="font-mono text-xs text-emerald-800 dark:text-emerald-300">{sale.code}</span>
       </div>
       {hasChange ? (

@@ -118,7 +118,12 @@ function SaleDetails({ sale, onClose }: { sale: Sale; onClose: () => void }) {
           <Fact label={t('Cashier')}>{sale.cashier?.name ?? '-'}</Fact>
           <Fact label={t('Customer')}>{sale.customer?.name ?? t('Walk-in')}</Fact>
           <Fact label={t('Channel')}>{enumLabel('channel', sale.channel, t)}</Fact>
-          <Fact label={t('Payment')}>{enumLabel('payment', sale.payment_method, t)}</Fact>
+          <Fact label={t('Payment')}>
+            {sale.payment_method
+              .split(' + ')
+              .map((method) => enumLabel('payment', method, t))
+              .join(' + ')}
+          </Fact>
           <Fact label={t('Status')}>
             <SaleStatusBadge status={sale.status} />
           </Fact>
