@@ -8,6 +8,8 @@ export const customerSchema = z.object({
   phone: z.string().nullable(),
   company: z.string().nullable(),
   avatar: z.string().nullable(),
+  /** What the customer still owes on sales left partly unpaid, in dollars. */
+  balance_owing: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -27,4 +29,5 @@ export const customerListQuerySchema = listQuerySchema;
 export const CUSTOMER_MESSAGES = {
   emailTaken: 'A customer with this email already exists.',
   notFound: 'Customer not found.',
+  owes: (name: string) => `${name} still owes on sales left on account. Settle them before removing the customer.`,
 } as const;

@@ -14,12 +14,14 @@ import {
   saleSchema,
   SALE_MESSAGES,
 } from '@shop/contracts/sale';
+import { settleInputSchema } from '@shop/contracts/payment';
 import { badRequest } from '../lib/errors';
 import { actorOf } from '../plugins/auth';
 import { checkout } from '../services/checkout';
 import type { IdempotentAnswer } from '../services/idempotency';
 import { refundSale } from '../services/refunds';
 import { getSale, listSales } from '../services/sales';
+import { settleSale } from '../services/settlements';
 
 const idempotencyHeaders = z.object({
   [IDEMPOTENCY_KEY_HEADER]: z
@@ -102,5 +104,25 @@ export const saleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       sendAnswer(reply, await refundSale(app.services, request.params.id, request.body, keyOf(request), actorOf(request))),
+  );
+
+  app.post(
+    '/sales/:id/payments',
+    {
+      config: { access: 'sales:create' },
+      schema: {
+        tags: ['sales'],
+        summary: 'Take a payment against a sale left partly unpaid (on account); Paid once nothing is owed',
+        headers: idempotencyHeaders,
+        params: idParamsSchema,
+        body: settleInputSchema,
+        response: {
+          201: saleCreatedResponseSchema.extend({
+            change: z.object({ change: z.number(), change_usd: z.number(), change_khr: z.number().int(), change_all_khr: z.number().int() }),
+          }),
+        },
+      },
+    },
+    async (request, reply) => sendAnswer(reply, await settleSale(app.services, request.params.id, request.body, keyOf(request), actorOf(request))),
   );
 };

@@ -3,7 +3,8 @@ import { CUSTOMER_MESSAGES, type Customer, type customerInputSchema } from '@sho
 import type { z } from 'zod';
 import { containsInsensitive } from '../db/dialect';
 import type { CustomersTable } from '../db/schema';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import { fromCents } from '@shop/contracts/money';
 import { conflict, notFound } from '../lib/errors';
 import { paginate } from '../lib/paginate';
 import type { Actor, ServiceContext } from './context';
@@ -11,10 +12,28 @@ import { auditedWrite } from './write';
 
 type CustomerInput = z.output<typeof customerInputSchema>;
 
-const toCustomer = (row: Selectable<CustomersTable>): Customer => ({ ...row });
+const toCustomer = ({ owed_cents, ...row }: Selectable<CustomersTable> & { owed_cents: number | string | null }): Customer => ({
+  ...row,
+  balance_owing: fromCents(Number(owed_cents ?? 0)),
+});
+
+/** Customers with what they still owe on sales left partly unpaid (docs/decisions/0010-payments-in-dollars-and-riel.md). */
+function selectCustomers(ctx: ServiceContext) {
+  return ctx.db
+    .selectFrom('customers')
+    .selectAll('customers')
+    .select((eb) =>
+      eb
+        .selectFrom('sales')
+        .select(sql<number>`coalesce(sum(sales.total_cents - sales.paid_cents), 0)`.as('owed'))
+        .whereRef('sales.customer_id', '=', 'customers.id')
+        .where('sales.status', '=', 'Partial')
+        .as('owed_cents'),
+    );
+}
 
 export async function listCustomers(ctx: ServiceContext, query: ListQuery) {
-  let select = ctx.db.selectFrom('customers').selectAll().orderBy('id', 'desc');
+  let select = selectCustomers(ctx).orderBy('id', 'desc');
   if (query.q) {
     const q = query.q;
     select = select.where((eb) =>
@@ -28,7 +47,7 @@ export async function listCustomers(ctx: ServiceContext, query: ListQuery) {
 }
 
 export async function getCustomer(ctx: ServiceContext, id: number): Promise<Customer> {
-  const row = await ctx.db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await selectCustomers(ctx).where('customers.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(CUSTOMER_MESSAGES.notFound);
   return toCustomer(row);
 }
@@ -64,6 +83,7 @@ export function updateCustomer(ctx: ServiceContext, id: number, input: CustomerI
 export function deleteCustomer(ctx: ServiceContext, id: number, actor: Actor) {
   return auditedWrite(ctx, actor, { action: 'delete', ...auditInfo }, async (tx) => {
     const before = await getCustomer(tx, id);
+    if (before.balance_owing > 0) throw conflict(CUSTOMER_MESSAGES.owes(before.name));
     await tx.db.deleteFrom('customers').where('id', '=', id).execute();
     return { id, before, result: undefined };
   });

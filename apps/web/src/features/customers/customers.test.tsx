@@ -6,8 +6,8 @@ import { demoUser, jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 
 const CUSTOMERS = [
-  { id: 1, name: 'Lina Tan', email: 'lina@example.com', phone: null, company: null, avatar: null, created_at: '', updated_at: '' },
-  { id: 2, name: 'Dara Kim', email: 'dara@example.com', phone: '+855 17 222 910', company: 'Mekong Tours', avatar: 'https://example.com/dara.png', created_at: '', updated_at: '' },
+  { id: 1, name: 'Lina Tan', email: 'lina@example.com', phone: null, company: null, avatar: null, balance_owing: 0, created_at: '', updated_at: '' },
+  { id: 2, name: 'Dara Kim', email: 'dara@example.com', phone: '+855 17 222 910', company: 'Mekong Tours', avatar: 'https://example.com/dara.png', balance_owing: 6, created_at: '', updated_at: '' },
 ];
 
 function fakeApi(role: 'Admin' | 'Staff' = 'Admin') {
@@ -25,15 +25,17 @@ function fakeApi(role: 'Admin' | 'Staff' = 'Admin') {
 }
 
 describe('Customers', () => {
-  it("shows the avatar or 'N/A', and '-' for a missing phone or company", async () => {
+  it("shows the avatar or 'N/A', '-' for a missing phone or company, and what a customer owes", async () => {
     const calls = fakeApi();
     renderApp('/customers');
     const lina = (await screen.findByText('Lina Tan', {}, { timeout: 5000 })).closest('tr')!;
     expect(within(lina).getByText('N/A')).toBeInTheDocument();
-    expect(within(lina).getAllByText('-')).toHaveLength(2);
+    // No phone, no company, nothing owed.
+    expect(within(lina).getAllByText('-')).toHaveLength(3);
     const dara = screen.getByText('Dara Kim').closest('tr')!;
     expect(dara.querySelector('img')).toHaveAttribute('src', 'https://example.com/dara.png');
     expect(within(dara).getByText('Mekong Tours')).toBeInTheDocument();
+    expect(within(dara).getByText('$6.00')).toBeInTheDocument();
     expect(calls.find((call) => call.url.pathname === '/api/customers')?.url.searchParams.get('per_page')).toBe('5');
   });
 

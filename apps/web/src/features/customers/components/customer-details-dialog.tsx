@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { formatMoney } from '@/lib/format';
 import { useTranslation } from 'react-i18next';
 import type { Customer } from '@shop/contracts/customer';
 import { Button } from '@/components/ui/button';
@@ -25,6 +26,7 @@ export function CustomerDetailsDialog({ customer, onClose }: CustomerDetailsDial
                 <Fact label={t('Email')}>{customer.email}</Fact>
                 <Fact label={t('Phone No')}>{customer.phone || '-'}</Fact>
                 <Fact label={t('Company')}>{customer.company || '-'}</Fact>
+                <Fact label={t('Balance owing')}>{customer.balance_owing > 0 ? formatMoney(customer.balance_owing) : '-'}</Fact>
               </dl>
             </div>
           </ModalBody>

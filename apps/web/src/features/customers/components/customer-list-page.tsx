@@ -1,3 +1,4 @@
+import { formatMoney } from '@/lib/format';
 import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Customer } from '@shop/contracts/customer';
@@ -84,6 +85,13 @@ export function CustomerListPage() {
       className: 'hidden xl:table-cell',
       wrap: true,
       cell: (customer) => (customer.company ? <ClampedText text={customer.company} /> : dash),
+    },
+    {
+      id: 'balance',
+      header: t('Balance owing'),
+      className: 'text-right tabular-nums',
+      cell: (customer) =>
+        customer.balance_owing > 0 ? <span className="font-medium text-amber-700 dark:text-amber-300">{formatMoney(customer.balance_owing)}</span> : dash,
     },
   ];
   if (canWrite) {
