@@ -49,7 +49,7 @@ export function PaymentSettings() {
       canWrite={canWrite}
       dirty={form.formState.isDirty}
     >
-      <div className="grid max-w-2xl gap-4 sm:grid-cols-3">
+      <div className="grid max-w-sm items-start gap-4 xl:max-w-2xl xl:grid-cols-3">
         <FormField id="settings-khr-per-usd" label={t('Riel per US dollar')} error={errorOf('khrPerUsd')}>
           <Input
             id="settings-khr-per-usd"
