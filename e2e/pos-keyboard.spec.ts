@@ -68,23 +68,31 @@ test.describe('point of sale with the keyboard and a scanner', () => {
     await page.keyboard.press('F2');
     const dialog = page.getByRole('dialog', { name: 'Confirm Payment' });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByLabel('Tendered amount')).toBeFocused();
-    await page.keyboard.type('10');
-    await expect(dialog.getByText(/^Change: \$1\.75 /)).toBeVisible();
+    await expect(dialog.getByLabel('Cash in dollars', { exact: true })).toBeFocused();
+    await page.keyboard.type('5');
+    // Enter pays only once the total is covered.
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByRole('status')).toContainText('Remaining due: $3.25');
+    await page.keyboard.type('0');
+    await expect(dialog.getByRole('status')).toContainText('Change: $41.00 + ៛3,000');
     await page.keyboard.press('Enter');
 
     await expect(toast(page, /✅ Sale recorded successfully!/)).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(cart(page).getByRole('heading')).toHaveText('Cart (0)');
     await expect(scanBox(page)).toBeFocused();
-    const lastSale = page.getByText(/^Last sale SO-\d{6}: \$8\.25$/);
-    await expect(lastSale).toBeVisible();
-    const code = (await lastSale.textContent())!.match(/SO-\d{6}/)![0];
+    const change = cart(page).getByRole('region', { name: 'Change to give' });
+    await expect(change.getByRole('status')).toContainText('$41.00 + ៛3,000');
+    const code = (await change.getByText(/^SO-\d{6}$/).textContent())!;
+    // Enter in the empty scan box starts the next sale.
+    await page.keyboard.press('Enter');
+    await expect(change).toBeHidden();
+    await expect(scanBox(page)).toBeFocused();
 
     const token = await apiToken(page, DEMO.staff);
     const sales = await page.request.get(`/api/sales?q=${code}`, { headers: { authorization: `Bearer ${token}` } });
     const sale = ((await sales.json()) as { data: { code: string; total: number; tendered: number; change: number; items_count: number; payment_method: string }[] }).data[0]!;
-    expect(sale).toMatchObject({ code, total: 8.25, tendered: 10, change: 1.75, items_count: 2, payment_method: 'Cash' });
+    expect(sale).toMatchObject({ code, total: 8.25, tendered: 50, change: 41.75, change_usd: 41, change_khr: 3000, items_count: 2, payment_method: 'Cash' });
   });
 
   test('Escape cancels the payment and F4 clears the cart', async ({ page }) => {
@@ -177,6 +185,10 @@ for (const tablet of TABLETS) {
       const dialog = page.getByRole('dialog', { name: 'Confirm Payment' });
       await expect(dialog).toBeVisible();
       await expectTapTarget(page, dialog.getByRole('button', { name: 'Pay', exact: true }));
+      await expectTapTarget(page, dialog.getByRole('button', { name: 'Add cash ៛50,000' }));
+      await expectTapTarget(page, dialog.getByRole('button', { name: 'Card in dollars', exact: true }));
+      await expectTapTarget(page, dialog.getByRole('button', { name: 'Remove Cash in dollars' }));
+      await expectNoSidewaysScroll(page);
       await dialog.getByRole('button', { name: 'Cancel' }).tap();
       await cart(page).getByRole('button', { name: 'Clear' }).tap();
       await expect(cart(page).getByRole('heading')).toHaveText('Cart (0)');

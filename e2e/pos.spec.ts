@@ -53,21 +53,31 @@ test.describe('point of sale', () => {
 
     await page.getByRole('button', { name: 'Pay $8.73' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm Payment' });
-    await expect(dialog.getByRole('radio', { name: 'Cash' })).toBeChecked();
+    // $8.73 is ៛35,793 at the shop's ៛4,100, asked for as ៛35,800.
+    await expect(dialog).toContainText('In riel៛35,800');
+    const cash = dialog.getByLabel('Cash in dollars', { exact: true });
+    await expect(cash).toBeFocused();
     const pay = dialog.getByRole('button', { name: 'Pay', exact: true });
     await expect(pay).toBeDisabled();
-    await dialog.getByLabel('Tendered amount').fill('5');
-    await expect(dialog.getByText('Short by $3.73')).toBeVisible();
+    await cash.fill('5');
+    await expect(dialog.getByRole('status')).toHaveText('Remaining due: $3.73 or ៛15,300');
     await expect(pay).toBeDisabled();
-    await dialog.getByRole('button', { name: '$10.00' }).click();
-    await expect(dialog.getByText('Change: $1.27 (or ៛5,000)')).toBeVisible();
+    await cash.fill('');
+    await dialog.getByRole('button', { name: 'Add cash $10.00' }).click();
+    await expect(cash).toHaveValue('10.00');
+    // $1.27 back: one dollar, and 27 cents in riel (៛1,107) rounded down to ៛1,100.
+    await expect(dialog.getByRole('status')).toHaveText('Change: $1.00 + ៛1,100 (or all in riel: ៛5,200)');
     await pay.click();
 
     await expect(toast(page, /✅ Sale recorded successfully!/)).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(cart(page).getByRole('heading')).toHaveText('Cart (0)');
-    const lastSale = page.getByText(/^Last sale SO-\d{6}: \$8\.73$/);
-    await expect(lastSale).toBeVisible();
+    // The change stays up, in large type, as the server recorded it.
+    const change = cart(page).getByRole('region', { name: 'Change to give' });
+    await expect(change.getByRole('status')).toContainText('$1.00 + ៛1,100');
+    await expect(change).toContainText('or all in riel: ៛5,200');
+    await expect(change).toContainText('Paid $8.73: Cash $10.00');
+    const lastSale = change.getByText(/^SO-\d{6}$/);
 
     // The muffin left the shelf; the croissants are untouched.
     await expect(card(page, 'Banana Muffin')).toContainText(`${muffinsBefore - 1} left`);
@@ -87,7 +97,7 @@ test.describe('point of sale', () => {
     const token = await apiToken(page, DEMO.staff);
     const sales = await page.request.get(`/api/sales?q=${code}`, { headers: { authorization: `Bearer ${token}` } });
     const sale = ((await sales.json()) as { data: { total: number; tendered: number; change: number; items_count: number; payment_method: string }[] }).data[0]!;
-    expect(sale).toMatchObject({ total: 8.73, tendered: 10, change: 1.27, items_count: 3, payment_method: 'Cash' });
+    expect(sale).toMatchObject({ total: 8.73, tendered: 10, change: 1.27, change_usd: 1, change_khr: 1100, change_all_khr: 5200, items_count: 3, payment_method: 'Cash' });
 
     await page.goto('/orders');
     await page.getByPlaceholder(/Search/).first().fill(code);

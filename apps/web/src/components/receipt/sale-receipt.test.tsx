@@ -6,7 +6,12 @@ import { SaleReceipt } from './sale-receipt';
 
 describe('SaleReceipt', () => {
   it('prints the shop, header, sale number, lines, totals, cash in dollars and riel, footer and a QR code', () => {
-    render(<SaleReceipt sale={saleFixture({ tendered_khr: 8000 })} settings={settingsFixture()} />);
+    const cash = saleFixture().payments[0]!;
+    const payments = [
+      { ...cash, amount: 18, value: 18 },
+      { ...cash, id: 2, currency: 'KHR' as const, amount: 8000, value: 2 },
+    ];
+    render(<SaleReceipt sale={saleFixture({ tendered_khr: 8000, payments })} settings={settingsFixture()} />);
     const receipt = screen.getByRole('article', { name: 'Receipt SO-000007' });
     for (const text of ['Mekong Bean Café', '12 Street 240, Phnom Penh', 'Tel: +855 12 345 678', 'Wi-Fi: mekongbean', 'Thank you! Come again.']) {
       expect(within(receipt).getByText(text)).toBeInTheDocument();
@@ -24,13 +29,12 @@ describe('SaleReceipt', () => {
     expect(amount('Subtotal')).toBe('$9.40');
     expect(amount('Tax 10%')).toBe('$0.94');
     expect(amount('Total')).toBe('$10.34');
-    expect(amount('Payment')).toBe('Cash');
-    // $20 handed over: $18 in notes and ៛8,000 (= $2 at ៛4,000 a dollar).
-    expect(amount('Received in dollars')).toBe('$18.00');
-    expect(amount('Received in riel')).toBe('៛8,000');
+    // $20 handed over: $18 in notes and ៛8,000 (= $2 at ៛4,000 a dollar); the change in whole dollars and riel.
+    expect(within(receipt).getAllByText('Cash').map((label) => label.nextElementSibling?.textContent)).toEqual(['$18.00', '៛8,000 ($2.00)']);
     expect(amount('Tendered')).toBe('$20.00');
     expect(amount('Change')).toBe('$9.66');
-    expect(amount('Change (riel)')).toBe('៛38,600');
+    expect(amount('Change given')).toBe('$9.00 + ៛2,600');
+    expect(amount('Rate')).toBe('៛4,000 = $1.00');
 
     const qr = receipt.querySelector('svg');
     expect(qr).not.toBeNull();
@@ -40,7 +44,18 @@ describe('SaleReceipt', () => {
   it('leaves out what the settings turn off, and tendered/change for a card payment', () => {
     render(
       <SaleReceipt
-        sale={saleFixture({ payment_method: 'Card', discount: 0, gross: 9.4, items: [saleItem({ discount: 0, discount_percent: 0, line_total: 5 })] })}
+        sale={saleFixture({
+          payment_method: 'Card',
+          payments: [{ ...saleFixture().payments[0]!, method: 'Card', method_key: 'card', amount: 10.34, value: 10.34 }],
+          tendered: 10.34,
+          change: 0,
+          change_usd: 0,
+          change_khr: 0,
+          change_all_khr: 0,
+          discount: 0,
+          gross: 9.4,
+          items: [saleItem({ discount: 0, discount_percent: 0, line_total: 5 })],
+        })}
         settings={settingsFixture({ general: { logo: 'https://example.com/logo.png' }, receipts: { showQR: false, showLogo: false, header: '', footer: '' } })}
       />,
     );
@@ -50,10 +65,10 @@ describe('SaleReceipt', () => {
     expect(within(receipt).getAllByText('SO-000007')).toHaveLength(1);
     expect(within(receipt).queryByText('Thank you! Come again.')).not.toBeInTheDocument();
     expect(within(receipt).queryByText('Tendered')).not.toBeInTheDocument();
-    expect(within(receipt).queryByText('Received in riel')).not.toBeInTheDocument();
+    expect(within(receipt).queryByText('Rate')).not.toBeInTheDocument();
     expect(within(receipt).queryByText('Change')).not.toBeInTheDocument();
     expect(within(receipt).queryByText('Discount')).not.toBeInTheDocument();
-    expect(within(receipt).getByText('Card')).toBeInTheDocument();
+    expect(within(receipt).getByText('Card').nextElementSibling).toHaveTextContent('$10.34');
   });
 
   it('shows the logo when asked, and is laid out for the paper width', () => {

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
-import { fromCents, rielToCents, toCents } from '@shop/contracts/money';
 import type { Sale } from '@shop/contracts/sale';
 import type { Settings } from '@shop/contracts/settings';
 import { cn } from '@/lib/cn';
-import { enumLabel } from '@/lib/enum-labels';
-import { formatDate, formatMoney, formatRiel, formatTimeOfDay } from '@/lib/format';
+import { formatDate, formatMoney, formatTimeOfDay } from '@/lib/format';
+import { salePaymentRows } from './sale-payments';
 
 export type ReceiptSettings = Pick<Settings, 'general' | 'receipts' | 'localization'>;
 
@@ -16,20 +15,6 @@ type SaleReceiptProps = {
   settings: ReceiptSettings;
   className?: string;
 };
-
-/** Cash is the one method paid with notes: only then are tendered and change worth printing. */
-export function isCashSale(sale: Pick<Sale, 'payment_method'>): boolean {
-  return sale.payment_method.trim().toLowerCase() === 'cash';
-}
-
-/**
- * Cash handed over: `total` is in dollars and already counts the riel part (at the sale's
- * rate, as the server counted it), so riel and dollars are shown as parts of it, never added.
- */
-export function cashTendered(sale: Pick<Sale, 'tendered' | 'tendered_khr' | 'khr_per_usd'>): { dollars: number; riel: number; total: number } {
-  const rielCents = rielToCents(sale.tendered_khr, sale.khr_per_usd);
-  return { dollars: fromCents(Math.max(0, toCents(sale.tendered) - rielCents)), riel: sale.tendered_khr, total: sale.tendered };
-}
 
 /** The printable width (paper less the printer's margins) and type size per paper roll. */
 const PAPER = {
@@ -47,8 +32,6 @@ export function SaleReceipt({ sale, settings, className }: SaleReceiptProps) {
   const { t } = useTranslation();
   const { general, receipts, localization } = settings;
   const paper = PAPER[receipts.paperWidth];
-  const cash = isCashSale(sale);
-  const tendered = cashTendered(sale);
   const time = formatTimeOfDay(sale.sale_date, localization.timezone);
   const taxLabel = sale.tax_inclusive
     ? t('Tax {{rate}}% (included)', { rate: sale.tax_rate })
@@ -111,21 +94,10 @@ export function SaleReceipt({ sale, settings, className }: SaleReceiptProps) {
         {sale.refunded > 0 ? <Row label={t('Refunded')} value={`−${formatMoney(sale.refunded)}`} /> : null}
       </dl>
       <Rule />
-      <dl>
-        <Row label={t('Payment')} value={enumLabel('payment', sale.payment_method, t)} />
-        {cash ? (
-          <>
-            {tendered.riel > 0 ? (
-              <>
-                <Row label={t('Received in dollars')} value={formatMoney(tendered.dollars)} />
-                <Row label={t('Received in riel')} value={formatRiel(tendered.riel)} />
-              </>
-            ) : null}
-            <Row label={t('Tendered')} value={formatMoney(tendered.total)} />
-            <Row label={t('Change')} value={formatMoney(sale.change)} />
-            {sale.change_khr > 0 ? <Row label={t('Change (riel)')} value={formatRiel(sale.change_khr)} /> : null}
-          </>
-        ) : null}
+      <dl aria-label={t('Payments')}>
+        {salePaymentRows(sale, t).map((row) => (
+          <Row key={row.key} label={row.label} value={row.value} />
+        ))}
       </dl>
 
       {receipts.footer || receipts.showQR ? <Rule /> : null}

@@ -5,6 +5,7 @@ import { DEFAULT_SETTINGS } from '@shop/contracts/settings';
 import { setSession } from '@/features/auth/session-store';
 import { demoUser, jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { saleFixture } from '@/test/sale-fixtures';
 import { clearCart, setServicePercent, setTaxEnabled } from './cart-store';
 
 const product = (id: number, name: string, sku: string, price: number, extra: Record<string, unknown> = {}) => ({
@@ -60,7 +61,21 @@ function fakeApi(answerSale: (call: Call, attempt: number) => Response | Promise
   return calls;
 }
 
-const saleAnswer = (total: number) => jsonResponse(201, { data: { id: 7, code: 'SO-000007', total }, message: 'Sale recorded successfully!' });
+/** The recorded sale as the server answers it: by default paid exactly by card. */
+const saleAnswer = (total: number, overrides: Parameters<typeof saleFixture>[0] = {}) =>
+  jsonResponse(201, {
+    data: saleFixture({
+      total,
+      tendered: total,
+      change: 0,
+      change_usd: 0,
+      change_khr: 0,
+      change_all_khr: 0,
+      payments: [{ ...saleFixture().payments[0]!, method: 'Card', method_key: 'card', amount: total, value: total }],
+      ...overrides,
+    }),
+    message: 'Sale recorded successfully!',
+  });
 
 async function openTill() {
   const user = userEvent.setup();
@@ -157,35 +172,64 @@ describe('Point of sale', () => {
     expect(screen.getByPlaceholderText('Search products...')).toHaveValue('');
   });
 
-  it('takes cash: Pay waits for enough tendered, shows the change, and sends one sale with a key', async () => {
-    const calls = fakeApi(() => saleAnswer(1.98));
+  it('takes cash in dollars and riel: Pay waits for enough, shows the change, and sends one sale with a key', async () => {
+    const cash = { ...saleFixture().payments[0]!, method: 'Cash', method_key: 'cash' };
+    const calls = fakeApi(() =>
+      saleAnswer(1.98, {
+        tendered: 2.21,
+        change: 0.23,
+        change_khr: 900,
+        change_all_khr: 900,
+        payments: [
+          { ...cash, amount: 1, value: 1 },
+          { ...cash, id: 2, currency: 'KHR', amount: 5000, value: 1.21 },
+        ],
+      }),
+    );
     const { user, card, cart } = await openTill();
     await user.click(card('Butter Croissant'));
     await user.click(screen.getByRole('button', { name: 'Pay $1.98' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Payment' });
     const pay = within(dialog).getByRole('button', { name: 'Pay' });
     expect(pay).toBeDisabled();
-    await user.type(within(dialog).getByLabelText('Tendered amount'), '1');
+    await user.type(within(dialog).getByLabelText('Cash in dollars'), '1');
     expect(pay).toBeDisabled();
-    expect(within(dialog).getByText('Short by $0.98')).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText('Riel tendered'), '4000');
-    expect(within(dialog).getByText('Change: $0.02 (or ៛0)')).toBeInTheDocument();
+    // The shop's rate is ៛4,100: 98 cents are ៛4,018, asked for as ៛4,100.
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Remaining due: $0.98 or ៛4,100');
+    await user.click(within(dialog).getByRole('button', { name: 'Cash in riel' }));
+    await user.keyboard('5000');
+    // ៛5,000 is $1.21: 23 cents over, under a dollar, so all in riel: ៛943 rounded down to ៛900.
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Change: ៛900');
     await user.click(pay);
 
     expect(await screen.findByText('✅ Sale recorded successfully!')).toBeInTheDocument();
     const sale = calls.find((call) => call.method === 'POST')!;
     expect(sale.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(sale.body).toMatchObject({
-      payment_method: 'Cash',
+    expect(sale.body).toEqual({
+      payments: [
+        { method: 'cash', currency: 'USD', amount: 1, khqr: null },
+        { method: 'cash', currency: 'KHR', amount: 5000, khqr: null },
+      ],
+      change_in: 'mixed',
+      on_account: false,
       items: [{ product_id: 2, quantity: 1, unit_price: 1.8 }],
       total_amount: 1.98,
+      customer_id: null,
+      channel: 'POS',
       tax_enabled: true,
       service_percent: 0,
-      tendered: 1,
-      tendered_khr: 4000,
+      sale_date: expect.any(String),
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm Payment' })).not.toBeInTheDocument());
     expect(within(cart).getByRole('heading', { name: 'Cart (0)' })).toBeInTheDocument();
+
+    // The change the server recorded stays up, with the sale's number and payments, until the next sale starts.
+    const change = within(cart).getByRole('region', { name: 'Change to give' });
+    expect(within(change).getByRole('status')).toHaveTextContent('៛900');
+    expect(change).toHaveTextContent('SO-000007');
+    expect(change).toHaveTextContent('Paid $1.98: Cash $1.00 + ៛5,000');
+    await user.click(card('Cafe Latte'));
+    expect(within(cart).queryByRole('region', { name: 'Change to give' })).not.toBeInTheDocument();
   });
 
   it('keeps the cart when the payment fails on the way, and retries with the same key and request', async () => {
@@ -194,7 +238,7 @@ describe('Point of sale', () => {
     await user.click(card('Cafe Latte'));
     await user.click(screen.getByRole('button', { name: 'Pay $2.20' }));
     let dialog = await screen.findByRole('dialog', { name: 'Confirm Payment' });
-    await user.click(within(dialog).getByRole('radio', { name: 'Card' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Card in dollars' }));
     await user.click(within(dialog).getByRole('button', { name: 'Pay' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to submit sale');
     expect(within(cart).getByText('Cafe Latte')).toBeInTheDocument();
@@ -203,7 +247,7 @@ describe('Point of sale', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await user.click(screen.getByRole('button', { name: 'Pay $2.20' }));
     dialog = await screen.findByRole('dialog', { name: 'Confirm Payment' });
-    await user.click(within(dialog).getByRole('radio', { name: 'Card' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Card in dollars' }));
     await user.click(within(dialog).getByRole('button', { name: 'Pay' }));
     await waitFor(() => expect(within(cart).getByRole('heading', { name: 'Cart (0)' })).toBeInTheDocument());
 
@@ -217,23 +261,27 @@ describe('Point of sale', () => {
     const calls = fakeApi((_call, attempt) =>
       attempt === 1
         ? jsonResponse(409, { message: 'Prices have changed since the cart was filled. Check the new prices and pay again.', prices: [{ product_id: 2, unit_price: 2, discount_percent: 0 }], total_amount: 2.2 })
-        : jsonResponse(422, { message: 'Choose one of the payment methods: Cash.', errors: { payment_method: ['Choose one of the payment methods: Cash.', 'second'], tendered: ['The cash tendered is less than the total.'] } }),
+        : jsonResponse(422, { message: 'Choose one of the payment methods: Cash.', errors: { 'payments.0.method': ['Choose one of the payment methods: Cash.', 'second'], payments: ['The payments do not cover the total.'] } }),
     );
     const { user, card } = await openTill();
     await user.click(card('Butter Croissant'));
     await user.click(screen.getByRole('button', { name: 'Pay $1.98' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Payment' });
-    await user.click(within(dialog).getByRole('radio', { name: 'Card' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Card in dollars' }));
     await user.click(within(dialog).getByRole('button', { name: 'Pay' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Prices have changed');
-    // The dialog's total follows the server's price at once.
+    // The dialog's total follows the server's price at once: the card line now falls short.
     expect(within(dialog).getByText('$2.20')).toBeInTheDocument();
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Remaining due: $0.22');
+    expect(within(dialog).getByRole('button', { name: 'Pay' })).toBeDisabled();
+    await user.clear(within(dialog).getByLabelText('Card in dollars'));
+    await user.type(within(dialog).getByLabelText('Card in dollars'), '2.2');
 
     await user.click(within(dialog).getByRole('button', { name: 'Pay' }));
-    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose one of the payment methods: Cash.The cash tendered is less than the total.'));
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose one of the payment methods: Cash.The payments do not cover the total.'));
     const posts = calls.filter((call) => call.method === 'POST');
     expect(posts[1]!.headers['Idempotency-Key']).not.toBe(posts[0]!.headers['Idempotency-Key']);
-    expect(posts[1]!.body).toMatchObject({ items: [{ product_id: 2, quantity: 1, unit_price: 2 }], total_amount: 2.2 });
+    expect(posts[1]!.body).toMatchObject({ items: [{ product_id: 2, quantity: 1, unit_price: 2 }], total_amount: 2.2, payments: [{ method: 'card', currency: 'USD', amount: 2.2 }] });
   });
 });
 
@@ -242,7 +290,8 @@ describe('Point of sale from the keyboard', () => {
   const line = (cart: HTMLElement, name: string) => within(cart).getByText(name).closest('li')!;
 
   it('scans codes, changes the selected line with + − and the arrows, pays with F2 and Enter, and is ready for the next scan', async () => {
-    const calls = fakeApi(() => saleAnswer(8.58));
+    const cash = { ...saleFixture().payments[0]!, amount: 50, value: 50 };
+    const calls = fakeApi(() => saleAnswer(8.58, { tendered: 50, change: 41.42, change_usd: 41, change_khr: 1700, change_all_khr: 169800, payments: [cash] }));
     const { user, cart } = await openTill();
     await user.type(scanBox(), '8850001{Enter}');
     await user.type(scanBox(), 'cof-005{Enter}');
@@ -264,19 +313,24 @@ describe('Point of sale from the keyboard', () => {
     expect(payButton).toHaveAttribute('aria-keyshortcuts', 'F2 Control+Enter');
     await user.keyboard('{F2}');
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Payment' });
-    const tendered = within(dialog).getByLabelText('Tendered amount');
+    const tendered = within(dialog).getByLabelText('Cash in dollars');
     expect(tendered).toHaveFocus();
     await user.keyboard('5{Enter}');
     // Not enough cash: Enter does nothing.
-    expect(within(dialog).getByText(/^Short by/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('status')).toHaveTextContent(/^Remaining due/);
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
     await user.keyboard('0{Enter}');
 
     await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
     const sale = calls.find((call) => call.method === 'POST')!;
-    expect(sale.body).toMatchObject({ items: [{ product_id: 2, quantity: 1 }, { product_id: 1, quantity: 3 }], tendered: 50 });
+    expect(sale.body).toMatchObject({ items: [{ product_id: 2, quantity: 1 }, { product_id: 1, quantity: 3 }], payments: [{ method: 'cash', currency: 'USD', amount: 50 }] });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(scanBox()).toHaveFocus());
+    // The change stays up until Enter in the empty scan box starts the next sale.
+    expect(within(cart).getByRole('region', { name: 'Change to give' })).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    expect(within(cart).queryByRole('region', { name: 'Change to give' })).not.toBeInTheDocument();
+    expect(scanBox()).toHaveFocus();
   }, 15_000);
 
   it('clears with F4, leaves other fields their keys, cancels the payment with Escape and gives focus back to Pay', async () => {
@@ -316,16 +370,17 @@ describe('Point of sale from the keyboard', () => {
     expect(await screen.findByText('Cart cleared')).toBeInTheDocument();
   }, 15_000);
 
-  it('confirms a card payment with Enter on the method', async () => {
+  it('pays by card from the keyboard: the card line starts at the total, and Enter pays', async () => {
     const calls = fakeApi(() => saleAnswer(2.2));
     const { user } = await openTill();
     await user.type(scanBox(), 'COF-005{Enter}');
     await user.keyboard('{Control>}{Enter}{/Control}');
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Payment' });
-    await user.click(within(dialog).getByRole('radio', { name: 'Card' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Card in dollars' }));
+    expect(within(dialog).getByLabelText('Card in dollars')).toHaveFocus();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(calls.find((call) => call.method === 'POST')!.body).toMatchObject({ payment_method: 'Card', tendered: null });
+    expect(calls.find((call) => call.method === 'POST')!.body).toMatchObject({ payments: [{ method: 'card', currency: 'USD', amount: 2.2 }] });
   }, 15_000);
 
   it('says when a scanned code matches no product', async () => {

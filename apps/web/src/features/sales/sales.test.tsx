@@ -217,7 +217,9 @@ describe('Sales orders', { timeout: 20_000 }, () => {
     const dialog = await openSale(user);
     expect(calls.some((call) => call.url.pathname === '/api/sales/7')).toBe(true);
 
-    for (const fact of ['Staff Demo', 'Walk-in', 'POS', 'Cash', 'Paid']) expect(within(dialog).getByText(fact)).toBeInTheDocument();
+    for (const fact of ['Staff Demo', 'Walk-in', 'POS', 'Paid']) expect(within(dialog).getByText(fact)).toBeInTheDocument();
+    // The method among the facts, and its payment under the totals.
+    expect(within(dialog).getAllByText('Cash')).toHaveLength(2);
     expect(within(dialog).getByText('2026-11-21 10:05')).toBeInTheDocument();
 
     const lines = within(within(dialog).getByRole('table', { name: 'Lines' })).getAllByRole('row').slice(1);
@@ -234,9 +236,11 @@ describe('Sales orders', { timeout: 20_000 }, () => {
     expect(amount('Tax 10%')).toBe('$0.94');
     expect(amount('Service 0%')).toBe('$0.00');
     expect(amount('Total')).toBe('$10.34');
+    expect(amount('Cash')).toBe('$20.00');
     expect(amount('Tendered')).toBe('$20.00');
     expect(amount('Change')).toBe('$9.66');
-    expect(amount('Change (riel)')).toBe('៛38,600');
+    expect(amount('Change given')).toBe('$9.00 + ៛2,600');
+    expect(amount('Rate')).toBe('៛4,000 = $1.00');
 
     await user.click(within(dialog).getByRole('button', { name: 'Print receipt' }));
     await waitFor(() => expect(print).toHaveBeenCalledTimes(1));

@@ -88,7 +88,7 @@ describe('Settings', { timeout: 20_000 }, () => {
     );
     expect(within(localization).getByLabelText('Locale')).toHaveValue('en-US');
     expect(within(localization).getByLabelText('Time zone')).toHaveValue('Asia/Phnom_Penh');
-    expect(within(localization).getByLabelText('Riel per US dollar')).toHaveValue(4000);
+    expect(within(localization).queryByLabelText('Riel per US dollar')).not.toBeInTheDocument();
 
     const taxes = await openTab(user, 'Taxes');
     expect(within(taxes).getByLabelText('Charge tax')).toBeChecked();
@@ -109,6 +109,10 @@ describe('Settings', { timeout: 20_000 }, () => {
     expect(within(payments).getByRole('switch', { name: 'Enabled: Cash' })).toBeChecked();
     expect(within(payments).getByRole('switch', { name: 'Enabled: Card' })).toBeChecked();
     expect(within(payments).getByRole('switch', { name: 'Enabled: Bank' })).not.toBeChecked();
+    // The riel rates: ៛4,100 a dollar, change at the same rate, riel rounded to ៛100.
+    expect(within(payments).getByLabelText('Riel per US dollar')).toHaveValue(4100);
+    expect(within(payments).getByLabelText('Riel per dollar for change')).toHaveValue(null);
+    expect(within(payments).getByLabelText('Round riel to')).toHaveValue('100');
 
     const printers = await openTab(user, 'Printers');
     expect(within(printers).getByText('No printers yet.')).toBeInTheDocument();
@@ -208,8 +212,29 @@ describe('Settings', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Settings saved')).toBeInTheDocument();
     expect(puts(calls)[0]).toMatchObject({
       path: '/api/settings/payments',
-      body: { methods: [DEFAULT_SETTINGS.payments.methods[0], DEFAULT_SETTINGS.payments.methods[1]] },
+      body: { ...DEFAULT_SETTINGS.payments, methods: DEFAULT_SETTINGS.payments.methods.filter((method) => method.key !== 'bank') },
     });
+  });
+
+  it('saves the riel rates with the methods: a change rate of its own, or none for the same rate', async () => {
+    const calls = fakeApi();
+    const user = userEvent.setup();
+    renderApp('/settings?tab=payments');
+    const payments = await screen.findByRole('tabpanel', { name: 'Payments' }, { timeout: 5000 });
+    const rate = within(payments).getByLabelText('Riel per US dollar');
+    expect(rate).toHaveAccessibleDescription('What a dollar is worth in riel taken at the till.');
+    await user.clear(rate);
+    await user.type(rate, '4050');
+    await user.type(within(payments).getByLabelText('Riel per dollar for change'), '4000');
+    await user.selectOptions(within(payments).getByLabelText('Round riel to'), '៛500');
+    await user.click(within(payments).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(puts(calls)[0]).toMatchObject({ path: '/api/settings/payments', body: { khrPerUsd: 4050, khrChangePerUsd: 4000, rielStep: 500 } });
+
+    await user.clear(within(payments).getByLabelText('Riel per dollar for change'));
+    await user.click(within(payments).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts(calls)).toHaveLength(2));
+    expect(puts(calls)[1]).toMatchObject({ body: { khrPerUsd: 4050, khrChangePerUsd: null, rielStep: 500 } });
   });
 
   it("adds a custom method: key 'custom-…', label 'Custom', enabled", async () => {
@@ -219,18 +244,18 @@ describe('Settings', { timeout: 20_000 }, () => {
     const payments = await screen.findByRole('tabpanel', { name: 'Payments' }, { timeout: 5000 });
     await user.click(within(payments).getByRole('button', { name: 'Add payment method' }));
 
-    const label = within(payments).getByRole('textbox', { name: 'Payment method 4' });
+    const label = within(payments).getByRole('textbox', { name: 'Payment method 5' });
     expect(label).toHaveValue('Custom');
     expect(within(payments).getByRole('switch', { name: 'Enabled: Custom' })).toBeChecked();
     await user.clear(label);
-    await user.type(label, 'KHQR');
+    await user.type(label, 'ABA Pay');
     await user.click(within(payments).getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(puts(calls)).toHaveLength(1));
     expect(await screen.findByText('Settings saved')).toBeInTheDocument();
     const methods = (puts(calls)[0]?.body as Settings['payments']).methods;
-    expect(methods).toHaveLength(4);
-    expect(methods[3]).toEqual({ key: expect.stringMatching(/^custom-[a-z0-9]+$/), label: 'KHQR', enabled: true });
+    expect(methods).toHaveLength(5);
+    expect(methods[4]).toEqual({ key: expect.stringMatching(/^custom-[a-z0-9]+$/), label: 'ABA Pay', enabled: true });
   });
 
   it('keeps one payment method enabled before calling the server', async () => {

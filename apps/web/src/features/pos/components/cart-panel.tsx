@@ -39,6 +39,8 @@ type CartPanelProps = {
   onRemove: (line: CartLine) => void;
   onPay: () => void;
   footer?: ReactNode;
+  /** Shown instead of the (empty) cart's customer, lines and totals, at every width: the last sale's change. */
+  summary?: ReactNode;
 };
 
 export function CartPanel({
@@ -59,6 +61,7 @@ export function CartPanel({
   onRemove,
   onPay,
   footer,
+  summary,
 }: CartPanelProps) {
   const { t } = useTranslation();
   const count = cart.lines.reduce((sum, line) => sum + line.qty, 0);
@@ -115,7 +118,8 @@ export function CartPanel({
         </div>
       </header>
 
-      <div id="cart-details" className={cn('flex min-h-0 flex-1 flex-col', !expanded && 'max-lg:hidden')}>
+      {summary ? <div className="min-h-0 flex-1 overflow-y-auto px-4 py-3">{summary}</div> : null}
+      <div id="cart-details" className={cn('flex min-h-0 flex-1 flex-col', !expanded && 'max-lg:hidden', Boolean(summary) && 'hidden')}>
         <div className="border-b border-slate-200 px-4 py-3 dark:border-slate-800">
           <CustomerPicker cart={cart} />
         </div>

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { Printer } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { tillServicePercent } from '@shop/contracts/approval';
@@ -11,14 +10,14 @@ import { AlertBanner } from '@/components/ui/alert-banner';
 import { Button } from '@/components/ui/button';
 import { PageTitle } from '@/components/ui/page-title';
 import { printReceipt } from '@/components/receipt/print-receipt';
-import { formatMoney } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { useShopSettings } from '@/lib/shop-settings';
 import { usePosCatalog } from '../api/get-pos-catalog';
 import { addProduct, approvalValid, changeQty, clearCart, getCart, priceCart, removeLine, saleLines, setApproval, useCart, type CartLine } from '../cart-store';
 import { CartPanel } from './cart-panel';
-import { PaymentDialog, type Tender } from './payment-dialog';
+import { ChangePanel } from './change-panel';
+import { PaymentDialog, type ConfirmKhqr, type Tender } from './payment-dialog';
 import { isOutOfStock, ProductBrowser } from './product-browser';
 import { useCheckout } from '../use-checkout';
 import { useTillKeys } from '../use-till-keys';
@@ -35,7 +34,9 @@ export function PosPage() {
   const searchRef = useRef<HTMLInputElement>(null);
 
   const [paying, setPaying] = useState(false);
+  // The sale just paid: its change stays on screen until the next sale starts.
   const [lastSale, setLastSale] = useState<Sale | null>(null);
+  const canCredit = useCan('sales:credit');
   // The line + and − change: the one last added, or the one picked with the arrows.
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const selected = cart.lines.find((line) => line.key === selectedKey) ?? cart.lines.at(-1);
@@ -52,7 +53,10 @@ export function PosPage() {
   const scanBoxForFocus = () => (lastPointer.current === 'touch' ? null : searchRef.current);
   const focusScanBox = () => scanBoxForFocus()?.focus({ preventScroll: true });
 
-  const { taxes, service, payments, general } = settings;
+  const { taxes, service, payments, general, khqr } = settings;
+  const rates = { khrPerUsd: payments.khrPerUsd, khrChangePerUsd: payments.khrChangePerUsd ?? payments.khrPerUsd, rielStep: payments.rielStep };
+  // KHQR lines are confirmed by the KHQR dialog once it is wired here; until then they go as typed.
+  const confirmKhqr: ConfirmKhqr | undefined = undefined;
   const serviceDefault = tillServicePercent(service);
   const servicePercent = cart.servicePercent ?? serviceDefault;
   const taxEnabled = taxes.enabled && cart.taxEnabled;
@@ -72,6 +76,7 @@ export function PosPage() {
       return;
     }
     setSelectedKey(addProduct(product).key);
+    setLastSale(null);
     toast.success(t('Added {{name}}', { name: product.name }), { id: CART_TOAST, duration: 1500 });
     if (fromCard === 'pointer') focusScanBox();
   }
@@ -91,6 +96,7 @@ export function PosPage() {
   function openPayment() {
     if (cart.lines.length === 0 || asking) return;
     checkout.clearProblems();
+    setLastSale(null);
     // An approval that ran out while the cart waited is asked for again before paying.
     if (overridden && !overrideAllowed) setAsking({ reason: t('Tax or service charge changed'), apply: () => setPaying(true) });
     else setPaying(true);
@@ -100,7 +106,9 @@ export function PosPage() {
     const current = getCart();
     checkout.pay(
       {
-        payment_method: tender.method.label,
+        payments: tender.payments,
+        change_in: tender.changeIn,
+        on_account: tender.onAccount,
         items: saleLines(current.lines),
         total_amount: fromCents(pricing.totalCents),
         customer_id: current.customer?.id ?? null,
@@ -108,19 +116,35 @@ export function PosPage() {
         tax_enabled: taxEnabled,
         service_percent: servicePercent,
         approval_token: overridden ? (current.approval?.token ?? null) : null,
-        tendered: tender.tendered,
-        tendered_khr: tender.tenderedKhr,
       },
       (sale) => {
         setPaying(false);
         setLastSale(sale);
-        toast.success(t('✅ Sale recorded successfully!'), {
-          description: sale.code,
-          action: { label: t('Print receipt'), onClick: () => void printReceipt(sale, settings) },
-        });
+        toast.success(t('✅ Sale recorded successfully!'), { description: sale.code });
       },
     );
   }
+
+  function newSale() {
+    setLastSale(null);
+    focusScanBox();
+  }
+
+  // While the change is up, Enter (from the empty scan box or nowhere in particular) or Escape starts the next sale.
+  useEffect(() => {
+    if (!lastSale || paying) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if ((event.key !== 'Enter' && event.key !== 'Escape') || event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
+      const target = event.target instanceof HTMLElement ? event.target : null;
+      if (target?.closest('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]')) return;
+      const inEmptyScanBox = target !== null && target === searchRef.current && searchRef.current.value === '';
+      if (!inEmptyScanBox && target && target !== document.body && target.closest('input, textarea, select, button, a, [contenteditable="true"]')) return;
+      setLastSale(null);
+      focusScanBox();
+    }
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  });
 
   useTillKeys({
     scanBox: searchRef,
@@ -185,6 +209,7 @@ export function PosPage() {
           onClear={clear}
           onRemove={remove}
           onPay={openPayment}
+          summary={lastSale ? <ChangePanel sale={lastSale} onPrint={() => void printReceipt(lastSale, settings)} onNewSale={newSale} /> : null}
           footer={
             <>
               {cart.pending ? (
@@ -195,17 +220,6 @@ export function PosPage() {
               {outOfStockInCart ? (
                 <p className="text-sm text-red-700 dark:text-red-400">{t('Some items in the cart are out of stock.')}</p>
               ) : null}
-              {lastSale ? (
-                <div className="flex items-center justify-between gap-2">
-                  <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
-                    {t('Last sale {{code}}: {{total}}', { code: lastSale.code, total: formatMoney(lastSale.total) })}
-                  </p>
-                  <Button variant="secondary" size="sm" onClick={() => void printReceipt(lastSale, settings)}>
-                    <Printer aria-hidden className="size-4" />
-                    {t('Print receipt')}
-                  </Button>
-                </div>
-              ) : null}
             </>
           }
         />
@@ -215,7 +229,10 @@ export function PosPage() {
         onOpenChange={setPaying}
         totalCents={pricing.totalCents}
         methods={methods}
-        khrPerUsd={payments.khrPerUsd}
+        rates={rates}
+        khqrCurrency={khqr.currency}
+        canLeaveOnAccount={canCredit && cart.customer !== null}
+        confirmKhqr={confirmKhqr}
         submitting={checkout.submitting}
         problems={checkout.problems}
         onConfirm={confirm}

@@ -4,14 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Sale, SaleItem } from '@shop/contracts/sale';
 import { printReceipt } from '@/components/receipt/print-receipt';
-import { cashTendered, isCashSale } from '@/components/receipt/sale-receipt';
+import { salePaymentRows } from '@/components/receipt/sale-payments';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { Button } from '@/components/ui/button';
 import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, type Column } from '@/components/ui/table';
 import { enumLabel } from '@/lib/enum-labels';
-import { formatDate, formatDateTime, formatMoney, formatRiel, formatTimeOfDay } from '@/lib/format';
+import { formatDate, formatDateTime, formatMoney, formatTimeOfDay } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { useShopSettings } from '@/lib/shop-settings';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
@@ -70,8 +70,7 @@ function SaleDetails({ sale, onClose }: { sale: Sale; onClose: () => void }) {
   const owing = sale.status === 'Partial' && sale.balance > 0;
   const items = sale.items ?? [];
   const refundable = items.some((item) => item.quantity > item.refunded_qty);
-  const cash = isCashSale(sale);
-  const tendered = cashTendered(sale);
+  const payments = salePaymentRows(sale, t);
   const itemName = (saleItemId: number) => items.find((item) => item.id === saleItemId)?.product_name ?? `#${saleItemId}`;
 
   async function onPrint() {
@@ -123,7 +122,12 @@ function SaleDetails({ sale, onClose }: { sale: Sale; onClose: () => void }) {
           <Fact label={t('Cashier')}>{sale.cashier?.name ?? '-'}</Fact>
           <Fact label={t('Customer')}>{sale.customer?.name ?? t('Walk-in')}</Fact>
           <Fact label={t('Channel')}>{enumLabel('channel', sale.channel, t)}</Fact>
-          <Fact label={t('Payment')}>{enumLabel('payment', sale.payment_method, t)}</Fact>
+          <Fact label={t('Payment')}>
+            {sale.payment_method
+              .split(' + ')
+              .map((method) => enumLabel('payment', method, t))
+              .join(' + ')}
+          </Fact>
           <Fact label={t('Status')}>
             <SaleStatusBadge status={sale.status} />
           </Fact>
@@ -184,17 +188,11 @@ function SaleDetails({ sale, onClose }: { sale: Sale; onClose: () => void }) {
                 </>
               ) : null}
             </dl>
-            {cash ? (
-              <dl className="mt-2 space-y-1 border-t border-slate-200 pt-2 dark:border-slate-800">
-                {tendered.riel > 0 ? (
-                  <>
-                    <Amount label={t('Received in dollars')} value={formatMoney(tendered.dollars)} />
-                    <Amount label={t('Received in riel')} value={formatRiel(tendered.riel)} />
-                  </>
-                ) : null}
-                <Amount label={t('Tendered')} value={formatMoney(tendered.total)} />
-                <Amount label={t('Change')} value={formatMoney(sale.change)} />
-                <Amount label={t('Change (riel)')} value={formatRiel(sale.change_khr)} />
+            {payments.length ? (
+              <dl aria-label={t('Payments')} className="mt-2 space-y-1 border-t border-slate-200 pt-2 dark:border-slate-800">
+                {payments.map((row) => (
+                  <Amount key={row.key} label={row.label} value={row.value} />
+                ))}
               </dl>
             ) : null}
           </div>

@@ -5,6 +5,7 @@ import { parseAmountToCents, parseRiel, toCents } from '@shop/contracts/money';
 import type { SettleInput } from '@shop/contracts/payment';
 import type { Sale } from '@shop/contracts/sale';
 import { CASH_METHOD, centsToKhrDue, settleTender, type PaymentCurrency } from '@shop/contracts/tender';
+import { changeText } from '@/components/receipt/sale-payments';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { Button } from '@/components/ui/button';
 import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
@@ -76,7 +77,7 @@ function SettleForm({ sale, settle, onDone }: { sale: Sale; settle: ReturnType<t
           const { change } = answer;
           toast.success(
             change.change > 0
-              ? t('Payment recorded. Change: {{change}}', { change: changeText(change.change_usd, change.change_khr) })
+              ? t('Payment recorded. Change: {{change}}', { change: changeText({ usdCents: toCents(change.change_usd), khr: change.change_khr }) })
               : t('Payment recorded'),
           );
           onDone();
@@ -142,7 +143,7 @@ function SettleForm({ sale, settle, onDone }: { sale: Sale; settle: ReturnType<t
           {outcome.nonCashOver
             ? t('Only cash can be more than the balance: change is given in cash.')
             : outcome.changeCents > 0 && cash
-              ? t('Change: {{change}}', { change: changeText(outcome.change.usdCents / 100, outcome.change.khr) })
+              ? t('Change: {{change}}', { change: changeText(outcome.change) })
               : outcome.dueCents > 0
                 ? t('Still owing after this payment: {{amount}}', { amount: formatMoney(outcome.dueCents / 100) })
                 : t('This pays the balance in full.')}
@@ -159,9 +160,4 @@ function SettleForm({ sale, settle, onDone }: { sale: Sale; settle: ReturnType<t
       </ModalFooter>
     </form>
   );
-}
-
-/** Change as it is handed back: "$1.00 + ៛1,700", "៛4,700" or "$2.00". */
-function changeText(usd: number, khr: number): string {
-  return [usd > 0 ? formatMoney(usd) : null, khr > 0 ? formatRiel(khr) : null].filter(Boolean).join(' + ') || formatMoney(0);
 }

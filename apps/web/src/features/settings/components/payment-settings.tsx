@@ -3,12 +3,15 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { paymentSettingsSchema, type PaymentMethod } from '@shop/contracts/settings';
+import { RIEL_STEPS } from '@shop/contracts/tender';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { FieldError, invalidProps } from '@/components/ui/form-field';
+import { FieldError, FormField, invalidProps } from '@/components/ui/form-field';
 import { IconButton } from '@/components/ui/icon-button';
 import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
+import { formatRiel } from '@/lib/format';
 import { ListError, SectionForm, useSectionForm } from './section-form';
 
 /** The server keeps at most this many. */
@@ -29,6 +32,13 @@ export function PaymentSettings() {
 
   const nameOf = (index: number) => methods[index]?.label.trim() || fields[index]?.key || '';
   const listError = errorOf('methods');
+  /** A hint under a field, read out with it (its error instead, when it has one). */
+  const described = (id: string, error: string | undefined) => ({ ...invalidProps(id, error), 'aria-describedby': error ? `${id}-error` : `${id}-hint` });
+  const hint = (id: string, text: string) => (
+    <p id={`${id}-hint`} className="text-sm text-slate-500 dark:text-slate-400">
+      {text}
+    </p>
+  );
 
   return (
     <SectionForm
@@ -39,6 +49,49 @@ export function PaymentSettings() {
       canWrite={canWrite}
       dirty={form.formState.isDirty}
     >
+      <div className="grid max-w-sm items-start gap-4 xl:max-w-2xl xl:grid-cols-3">
+        <FormField id="settings-khr-per-usd" label={t('Riel per US dollar')} error={errorOf('khrPerUsd')}>
+          <Input
+            id="settings-khr-per-usd"
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min="1000"
+            max="10000"
+            {...described('settings-khr-per-usd', errorOf('khrPerUsd'))}
+            {...register('khrPerUsd', { valueAsNumber: true })}
+          />
+          {hint('settings-khr-per-usd', t('What a dollar is worth in riel taken at the till.'))}
+        </FormField>
+        <FormField id="settings-khr-change-per-usd" label={t('Riel per dollar for change')} error={errorOf('khrChangePerUsd')}>
+          <Input
+            id="settings-khr-change-per-usd"
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min="1000"
+            max="10000"
+            placeholder={t('Same')}
+            {...described('settings-khr-change-per-usd', errorOf('khrChangePerUsd'))}
+            {...register('khrChangePerUsd', { setValueAs: (value: unknown) => (value === '' || value === null ? null : Number(value)) })}
+          />
+          {hint('settings-khr-change-per-usd', t('Leave empty to give change at the rate above.'))}
+        </FormField>
+        <FormField id="settings-riel-step" label={t('Round riel to')} error={errorOf('rielStep')}>
+          <Select
+            id="settings-riel-step"
+            {...described('settings-riel-step', errorOf('rielStep'))}
+            {...register('rielStep', { valueAsNumber: true })}
+          >
+            {RIEL_STEPS.map((step) => (
+              <option key={step} value={step}>
+                {formatRiel(step)}
+              </option>
+            ))}
+          </Select>
+          {hint('settings-riel-step', t('The smallest riel note you hand out: amounts asked in riel round up to it, change in riel rounds down.'))}
+        </FormField>
+      </div>
       <div className="max-w-2xl">
         <div aria-hidden className="mb-2 hidden grid-cols-[minmax(0,1fr)_5rem_2rem] gap-3 px-[13px] text-xs font-medium text-slate-500 uppercase sm:grid dark:text-slate-400">
           <span>{t('Name')}</span>

@@ -1,0 +1,55 @@
+import { Printer } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { toCents } from '@shop/contracts/money';
+import type { Sale } from '@shop/contracts/sale';
+import { changeText } from '@/components/receipt/sale-payments';
+import { Button } from '@/components/ui/button';
+import { formatMoney, formatRiel } from '@/lib/format';
+import { paymentsText } from '@/lib/payments-text';
+import { KeyHint } from './key-hint';
+
+/**
+ * What the cashier hands back after Pay, as the server recorded it: the change in dollars and
+ * riel in large type (or all of it in riel), the sale number and its payments. It stays until
+ * the next sale starts: a product added, New sale (Enter) or Escape.
+ */
+export function ChangePanel({ sale, onPrint, onNewSale }: { sale: Sale; onPrint: () => void; onNewSale: () => void }) {
+  const { t } = useTranslation();
+  const change = { usdCents: toCents(sale.change_usd), khr: sale.change_khr };
+  const hasChange = sale.change > 0;
+  const title = hasChange ? t('Change to give') : t('No change to give');
+  // Named by its title, which is no heading: the cart's own heading stays the one in the panel.
+  return (
+    <section
+      aria-label={title}
+      className="space-y-2 rounded-lg border border-emerald-300 bg-emerald-50 px-3 py-2.5 dark:border-emerald-800 dark:bg-emerald-950/60"
+    >
+      <div className="flex items-baseline justify-between gap-2">
+        <p className="text-sm font-semibold text-emerald-900 dark:text-emerald-100">{title}</p>
+        <span className="font-mono text-xs text-emerald-800 dark:text-emerald-300">{sale.code}</span>
+      </div>
+      {hasChange ? (
+        <div role="status" aria-label={t('Change: {{change}}', { change: changeText(change) })}>
+          <p className="text-3xl leading-tight font-bold text-emerald-950 tabular-nums lg:text-4xl dark:text-white">{changeText(change)}</p>
+          {change.usdCents > 0 ? (
+            <p className="text-sm text-emerald-900 tabular-nums dark:text-emerald-200">{t('or all in riel: {{riel}}', { riel: formatRiel(sale.change_all_khr) })}</p>
+          ) : null}
+        </div>
+      ) : null}
+      <p className="text-sm text-emerald-900 tabular-nums dark:text-emerald-200">
+        {t('Paid {{total}}: {{payments}}', { total: formatMoney(sale.total), payments: paymentsText(sale, t) })}
+      </p>
+      {sale.balance > 0 ? <p className="text-sm font-medium text-amber-800 dark:text-amber-300">{t('Left on account: {{amount}}', { amount: formatMoney(sale.balance) })}</p> : null}
+      <div className="flex gap-2">
+        <Button variant="secondary" className="h-11 flex-1" onClick={onPrint}>
+          <Printer aria-hidden className="size-4" />
+          {t('Print receipt')}
+        </Button>
+        <Button className="h-11 flex-1" onClick={onNewSale} aria-keyshortcuts="Enter Escape">
+          {t('New sale')}
+          <KeyHint className="border-white/40 bg-white/15 text-white">Enter</KeyHint>
+        </Button>
+      </div>
+    </section>
+  );
+}
