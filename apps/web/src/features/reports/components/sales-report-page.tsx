@@ -1,14 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { SALE_CHANNELS, SALE_STATUSES, type Sale } from '@shop/contracts/sale';
+import type { z } from 'zod';
+import { SALE_CHANNELS, SALE_STATUSES, type Sale, type saleTotalsSchema } from '@shop/contracts/sale';
 import { PAYMENT_METHODS } from '@shop/contracts/supply';
 import { REPORT_FILES } from '@shop/contracts/report';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import type { Column } from '@/components/ui/table';
 import { enumLabel, enumOptions } from '@/lib/enum-labels';
 import { formatMoney } from '@/lib/format';
+import { PaymentsBreakdown } from './payments-breakdown';
 import { ReportScreen } from './report-screen';
 
-type Totals = { orders: number; items: number; qty: number; gross: number; discount: number; tax: number; net: number };
+type Totals = z.infer<typeof saleTotalsSchema>;
 
 const STATUS_TONES: Record<Sale['status'], BadgeTone> = { Paid: 'success', Partial: 'warning', Refunded: 'danger', Cancelled: 'neutral' };
 
@@ -27,6 +29,8 @@ export function SalesReportPage() {
     { id: 'discount', header: t('Discount'), minor: true, className: money, cell: (sale) => formatMoney(sale.discount) },
     { id: 'tax', header: t('Tax'), minor: true, className: money, cell: (sale) => formatMoney(sale.tax) },
     { id: 'net', header: t('Net'), className: money, cell: (sale) => formatMoney(sale.total) },
+    { id: 'refunded', header: t('Refunds'), minor: true, className: money, cell: (sale) => (sale.refunded ? formatMoney(-sale.refunded) : '—') },
+    { id: 'netAfter', header: t('Net after refunds'), className: money, cell: (sale) => formatMoney(sale.total - sale.refunded) },
     { id: 'payment', header: t('Payment'), minor: true, cell: (sale) => enumLabel('payment', sale.payment_method, t) },
     { id: 'status', header: t('Status'), cell: (sale) => <Badge tone={STATUS_TONES[sale.status]}>{enumLabel('saleStatus', sale.status, t)}</Badge> },
   ];
@@ -51,7 +55,11 @@ export function SalesReportPage() {
         { label: t('Gross'), value: formatMoney(totals.gross) },
         { label: t('Discount'), value: formatMoney(totals.discount) },
         { label: t('Net'), value: formatMoney(totals.net) },
+        { label: t('Refunds'), value: formatMoney(-totals.refunded) },
+        { label: t('Net after refunds'), value: formatMoney(totals.net_after_refunds) },
       ]}
+      note={t('Refunds count on the day they are made, whatever the day of the sale; a row shows all of its sale’s refunds.')}
+      aside={(period) => <PaymentsBreakdown className="mb-5" from={period.from} to={period.to} />}
       footer={(totals) => ({
         date: t('Total'),
         items: totals.items,
@@ -60,6 +68,8 @@ export function SalesReportPage() {
         discount: formatMoney(totals.discount),
         tax: formatMoney(totals.tax),
         net: formatMoney(totals.net),
+        refunded: formatMoney(-totals.refunded),
+        netAfter: formatMoney(totals.net_after_refunds),
       })}
       emptyText={t('No sales match your filters.')}
       loadingText={t('Loading sales…')}
