@@ -334,7 +334,7 @@ function RefundForm({
           {t('Cancel')}
         </Button>
         <Button type="submit" variant="danger" disabled={sending || !chosen}>
-          {sending ? t('Refunding…') : chosen ? t('Refund {{amount}}', { amount: amountText }) : t('Confirm refund')}
+          {sending ? t('Refunding…') : t('Confirm refund')}
         </Button>
       </ModalFooter>
     </form>
