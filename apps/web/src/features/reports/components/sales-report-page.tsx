@@ -7,7 +7,7 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import type { Column } from '@/components/ui/table';
 import { enumLabel, enumOptions } from '@/lib/enum-labels';
 import { formatMoney } from '@/lib/format';
-import { PaymentsBreakdown } from './payments-breakdown';
+import { PaymentsBreakdown } from '@/components/payments/payments-breakdown';
 import { ReportScreen } from './report-screen';
 
 type Totals = z.infer<typeof saleTotalsSchema>;

@@ -6,14 +6,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { enumLabel } from '@/lib/enum-labels';
 import { formatMoney, formatRiel } from '@/lib/format';
-import { usePaymentTotals, type PaymentTotalsParams } from '../api/payment-totals';
+import { usePaymentTotals, type PaymentTotalsParams } from './payment-totals';
 
 const amountText = (row: PaymentTotal) => (row.currency === 'KHR' ? formatRiel(row.amount) : formatMoney(row.amount));
 
 /**
  * What each payment method brought in over the period, dollars and riel apart: payments and
  * settlements on the day they were taken, less change and less refunds on the day they were made
- * (GET /reports/payments).
+ * (GET /reports/payments). The Sales Report shows it for its period, the Dashboard for its 30 days.
  */
 export function PaymentsBreakdown({ from, to, className }: PaymentTotalsParams & { className?: string }) {
   const { t } = useTranslation();
