@@ -8,7 +8,11 @@ import { enumLabel } from '@/lib/enum-labels';
 import { formatMoney, formatRiel } from '@/lib/format';
 import { usePaymentTotals, type PaymentTotalsParams } from './payment-totals';
 
-const amountText = (row: PaymentTotal) => (row.currency === 'KHR' ? formatRiel(row.amount) : formatMoney(row.amount));
+/** Dollars or riel, a minus before the sign: "-$5.25", "-៛10,300". */
+const amountText = (currency: PaymentTotal['currency'], amount: number) => {
+  const text = currency === 'KHR' ? formatRiel(Math.abs(amount)) : formatMoney(Math.abs(amount));
+  return amount < 0 ? `-${text}` : text;
+};
 
 /**
  * What each payment method brought in over the period, dollars and riel apart: payments and
@@ -30,7 +34,7 @@ export function PaymentsBreakdown({ from, to, className }: PaymentTotalsParams &
     <Card className={cn('px-4 py-3', className)}>
       <section aria-labelledby={titleId}>
         <h2 id={titleId} className="font-semibold text-slate-900 dark:text-white">
-          {t('Payments by method')}
+          {t('Takings by method')}
         </h2>
         <p className="text-xs text-slate-500 dark:text-slate-400">{t('Taken on each day, less change and refunds; dollars and riel apart.')}</p>
         {totals.isPending ? (
@@ -45,7 +49,7 @@ export function PaymentsBreakdown({ from, to, className }: PaymentTotalsParams &
         ) : rows.length === 0 ? (
           <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">{t('No payments in this period.')}</p>
         ) : (
-          <table aria-label={t('Payments by method')} className={cn('mt-2 w-full text-sm', totals.isPlaceholderData && 'opacity-60')}>
+          <table aria-label={t('Takings by method')} className={cn('mt-2 w-full text-sm', totals.isPlaceholderData && 'opacity-60')}>
             <thead className="text-xs text-slate-500 dark:text-slate-400">
               <tr>
                 {columns.map(([label, place]) => (
@@ -61,9 +65,9 @@ export function PaymentsBreakdown({ from, to, className }: PaymentTotalsParams &
                   <td className="py-1.5 pr-3 text-slate-900 dark:text-white">{enumLabel('payment', row.method, t)}</td>
                   <td className="px-3 py-1.5 text-slate-600 dark:text-slate-300">{row.currency === 'KHR' ? t('Riel') : t('Dollars')}</td>
                   <td className="px-3 py-1.5 text-right text-slate-600 tabular-nums dark:text-slate-300">
-                    {row.refunded ? amountText({ ...row, amount: -row.refunded }) : '—'}
+                    {row.refunded ? amountText(row.currency, -row.refunded) : '—'}
                   </td>
-                  <td className="py-1.5 pl-3 text-right font-semibold text-slate-900 tabular-nums dark:text-white">{amountText(row)}</td>
+                  <td className="py-1.5 pl-3 text-right font-semibold text-slate-900 tabular-nums dark:text-white">{amountText(row.currency, row.amount)}</td>
                 </tr>
               ))}
             </tbody>
