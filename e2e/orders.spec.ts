@@ -129,12 +129,13 @@ test.describe('sales orders', () => {
     await refund.getByRole('button', { name: 'Confirm refund' }).click();
     await expect(toast(page, /^Refund recorded: \$\d+\.\d\d$/)).toBeVisible();
     await expect(refund).toBeHidden();
-    await expect(details.getByText('Partial')).toBeVisible();
+    // Partly refunded, the sale stays Paid (Partial means partly unpaid); its refund is listed.
+    await expect(details.getByText('Paid', { exact: true })).toBeVisible();
     await expect(details.getByText('RF-', { exact: false })).toBeVisible();
     await expect(details).toContainText('Spilled');
     await details.getByRole('button', { name: 'Close' }).first().click();
     await expect(details).toBeHidden();
-    await expect(row(page, sale.code)).toContainText('Partial');
+    await expect(row(page, sale.code)).toContainText('Paid');
 
     // Then the rest.
     await row(page, sale.code).getByRole('button', { name: `View ${sale.code}` }).click();

@@ -57,7 +57,7 @@ test.describe('reports', () => {
     expect(download.suggestedFilename()).toBe('sales-report.csv');
     const csv = fs.readFileSync((await download.path())!, 'utf8');
     const lines = csv.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
-    expect(lines[0]).toBe('Date,SO,Customer,Channel,Items,Qty,Gross,Discount,Tax,Net,Payment,Status');
+    expect(lines[0]).toBe('Date,SO,Customer,Channel,Items,Qty,Gross,Discount,Tax,Net,Refunds,Net after refunds,Payment,Status');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${bank.code},Walk-in,POS,1,3,`);
     expect(lines[1]).toMatch(/,Bank,Paid$/);
@@ -69,6 +69,40 @@ test.describe('reports', () => {
     await page.getByRole('button', { name: 'Reset' }).click();
     await expect(page.getByPlaceholder('Search name/ref/notes…')).toHaveValue('');
     await expect(page.getByLabel('Payment')).toHaveValue('');
+  });
+
+  test('a whole sale refunded in riel from the sales screen shows in the sales report', async ({ page }) => {
+    const sale = (await ringUp(page.request, await bearer(page.request, DEMO.manager), 'TEA-002', 2, 'Cash')) as { id: number; code: string; total: number; khr_per_usd: number; riel_step: number };
+    // The riel handed back: the total at the sale's own rate, rounded up to its step.
+    const riel = Math.ceil((Math.round(sale.total * 100) * sale.khr_per_usd) / 100 / sale.riel_step) * sale.riel_step;
+    const rielText = `៛${riel.toLocaleString('en-US')}`;
+    const dollars = `$${sale.total.toFixed(2)}`;
+
+    await signIn(page, DEMO.manager);
+    await page.goto('/orders');
+    await page.getByPlaceholder('Search SO number, customer or notes').fill(sale.code);
+    await page.getByRole('button', { name: `View ${sale.code}` }).click();
+    await page.getByRole('dialog', { name: `Sale ${sale.code}` }).getByRole('button', { name: 'Refund' }).click();
+    const refund = page.getByRole('dialog', { name: `Refund ${sale.code}` });
+    await refund.getByRole('button', { name: 'Refund whole sale' }).click();
+    await expect(refund.getByText(/^To give back/)).toContainText(dollars);
+    await expect(refund.getByLabel('Method')).toHaveValue('cash');
+    await refund.getByRole('button', { name: 'Riel' }).click();
+    await expect(refund.getByText(/^To give back/)).toContainText(rielText);
+    await refund.getByRole('button', { name: 'Confirm refund' }).click();
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: `Refund recorded: ${rielText}` })).toBeVisible();
+    await expect(refund).toBeHidden();
+
+    // Today's report of that sale: its Net, the refund made today, nothing kept.
+    await page.goto('/report-sale');
+    await page.getByPlaceholder('Search name/ref/notes…').fill(sale.code);
+    const summary = page.locator('dl[aria-label="Summary"]');
+    await expect(summary).toContainText(`Net${dollars}`);
+    await expect(summary).toContainText(`Refunds-${dollars}`);
+    await expect(summary).toContainText('Net after refunds$0.00');
+    await expect(page.getByText(/^Refunds count on the day they are made/)).toBeVisible();
+    const payments = page.getByRole('table', { name: 'Takings by method' });
+    await expect(payments.getByRole('row').filter({ hasText: 'Riel' }).filter({ hasText: 'Cash' })).toContainText(`-${rielText}`);
   });
 
   test('in Khmer, the sales report reads its payment, status and channel values and its breadcrumb in Khmer', async ({ page }) => {

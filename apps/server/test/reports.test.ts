@@ -155,10 +155,12 @@ describe(`CSV exports (${dbKind})`, () => {
     const csv = await download('/api/sales/export');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="sales-report.csv"');
     const lines = csv.body.slice(1).trim().split('\n');
-    expect(lines[0]).toBe('Date,SO,Customer,Channel,Items,Qty,Gross,Discount,Tax,Net,Payment,Status');
-    expect(lines.length - 1).toBe(list.body.meta.total);
-    expect(lines[1]).toMatch(/^2026-11-21,SO-\d{6},"សុខា, ""VIP""",POS,1,1,1.50,0.00,0.15,1.65,Card,Paid$/);
-    expect(new Set(lines.slice(1).map((line) => line.split(',')[1])).size).toBe(list.body.meta.total);
+    expect(lines[0]).toBe('Date,SO,Customer,Channel,Items,Qty,Gross,Discount,Tax,Net,Refunds,Net after refunds,Payment,Status');
+    // One row per sale, then one per refund.
+    const saleRows = lines.slice(1).filter((line) => !/,Refund RF-\d+$/.test(line));
+    expect(saleRows.length).toBe(list.body.meta.total);
+    expect(lines[1]).toMatch(/^2026-11-21,SO-\d{6},"សុខា, ""VIP""",POS,1,1,1.50,0.00,0.15,1.65,0.00,1.65,Card,Paid$/);
+    expect(new Set(saleRows.map((line) => line.split(',')[1])).size).toBe(list.body.meta.total);
   }, 90_000);
 });
 

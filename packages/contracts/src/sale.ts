@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { money, percent, quantity, riel } from './money';
 import { paymentListSchema, salePaymentSchema } from './payment';
+import { PAYMENT_CURRENCIES } from './tender';
 import { alias, DATE_RANGE, DATE_RANGE_MESSAGE, fromNotAfterTo, listMetaSchema, listQuerySchema, MAX_PER_PAGE, optionalChoiceFilter, optionalDateFilterSchema, optionalIdFilterSchema, optionalText, referenceId, urlInteger } from './common';
 
 export const SALE_CHANNELS = ['POS', 'Online', 'Catering'] as const;
@@ -138,6 +139,12 @@ export const saleSchema = z.object({
         code: z.string(),
         amount: z.number(),
         reason: z.string().nullable(),
+        /** How the money went back: the method's label and key, dollars or riel (`amount_khr`, at the sale's rate). */
+        method: z.string(),
+        method_key: z.string(),
+        currency: z.enum(PAYMENT_CURRENCIES),
+        amount_khr: z.number().int(),
+        business_date: z.string(),
         created_at: z.string(),
         items: z.array(z.object({ sale_item_id: z.number().int(), product_id: z.number().int(), quantity: z.number().int(), amount: z.number() })),
       }),
@@ -196,7 +203,10 @@ export const saleTotalsSchema = z.object({
   tax: z.number(),
   service: z.number(),
   net: z.number(),
+  /** Refunds made in the period (on their own day) of the sales the other filters match. */
   refunded: z.number(),
+  /** Net less those refunds. */
+  net_after_refunds: z.number(),
 });
 
 export const saleListResponseSchema = z.object({
@@ -217,6 +227,10 @@ export const refundInputSchema = z.object({
     .max(500)
     .optional(),
   reason: optionalText(500, 'Reason'),
+  /** How the money goes back: one of the shop's methods (by label or key); default the sale's first payment's. */
+  method: z.string({ error: 'Choose a payment method.' }).trim().min(1, 'Choose a payment method.').max(40, 'Choose a payment method.').nullish().transform((v) => v ?? null),
+  /** Dollars, or riel (cash only) at the sale's own rate. */
+  currency: z.enum(PAYMENT_CURRENCIES, { error: 'Currency must be USD or KHR.' }).default('USD'),
   /** Put the goods back on the shelf (off for spoiled food). */
   restock: z.boolean({ error: 'Restock must be true or false.' }).default(true),
   /** A Manager's approval from POST /approvals (`sales:refund`), for a cashier who may not refund alone. */

@@ -3,10 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
 import { recordResponseSchema } from '@shop/contracts/common';
 import { dashboardSchema, REPORT_FILES, stockReportQuerySchema, stockReportResponseSchema } from '@shop/contracts/report';
+import { paymentTotalsQuerySchema, paymentTotalsResponseSchema } from '@shop/contracts/payment-totals';
 import { saleListQuerySchema } from '@shop/contracts/sale';
 import { supplyListQuerySchema } from '@shop/contracts/supply';
 import { actorOf } from '../plugins/auth';
 import { getDashboard } from '../services/dashboard';
+import { paymentTotals } from '../services/payment-totals';
 import { exportPurchases, exportSales, exportStock } from '../services/report-export';
 import { stockReport } from '../services/stock-report';
 
@@ -52,6 +54,20 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/supplies/export',
     { config: reports, schema: { tags: ['reports'], summary: `The whole filtered purchase list as ${REPORT_FILES.purchases}`, querystring: supplyListQuerySchema } },
     async (request, reply) => sendCsv(reply, REPORT_FILES.purchases, exportPurchases(app.reports, request.query)),
+  );
+
+  app.get(
+    '/reports/payments',
+    {
+      config: reports,
+      schema: {
+        tags: ['reports'],
+        summary: 'Per payment method and currency over [from, to]: payments, settlements and change on their day, less refunds on theirs',
+        querystring: paymentTotalsQuerySchema,
+        response: { 200: paymentTotalsResponseSchema },
+      },
+    },
+    async (request) => ({ data: await paymentTotals(app.reports, request.query), meta: { from: request.query.from ?? null, to: request.query.to ?? null } }),
   );
 
   app.get(

@@ -24,15 +24,32 @@ function startOfDay(day: string, timeZone: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) - offset).toISOString();
 }
 
-async function salesBetween(ctx: ServiceContext, from: string, to: string) {
-  const row = await ctx.db
-    .selectFrom('sales')
-    .select([sql<number>`count(*)`.as('orders'), sql<number>`coalesce(sum(total_cents - refunded_cents), 0)`.as('income')])
+/** Refunds made in [from, to], by month (YYYY-MM) of the day they were made: they count on that day, as on the Sales Report. */
+async function refundsByMonth(ctx: ServiceContext, from: string, to: string) {
+  const month = sql<string>`substr(business_date, 1, 7)`;
+  const rows = await ctx.db
+    .selectFrom('refunds')
+    .select([month.as('month'), sql<number>`coalesce(sum(amount_cents), 0)`.as('cents')])
     .where('business_date', '>=', from)
     .where('business_date', '<=', to)
-    .where('status', '!=', 'Cancelled')
-    .executeTakeFirstOrThrow();
-  return { orders: Number(row.orders), income: Number(row.income) };
+    .groupBy(month)
+    .execute();
+  return new Map(rows.map((row) => [row.month, Number(row.cents)]));
+}
+
+/** Orders of [from, to], and income: their totals less the refunds made in [from, to]. */
+async function salesBetween(ctx: ServiceContext, from: string, to: string) {
+  const [row, refunds] = await Promise.all([
+    ctx.db
+      .selectFrom('sales')
+      .select([sql<number>`count(*)`.as('orders'), sql<number>`coalesce(sum(total_cents), 0)`.as('income')])
+      .where('business_date', '>=', from)
+      .where('business_date', '<=', to)
+      .where('status', '!=', 'Cancelled')
+      .executeTakeFirstOrThrow(),
+    refundsByMonth(ctx, from, to),
+  ]);
+  return { orders: Number(row.orders), income: Number(row.income) - sumCents(refunds.values()) };
 }
 
 /** What supplies cost: their lines plus tax and freight. */
@@ -86,13 +103,13 @@ async function periodCards(ctx: ServiceContext, today: string, timeZone: string)
   };
 }
 
-/** Jan..Dec of this year: income net of refunds, orders, and what supplies cost. */
+/** Jan..Dec of this year: income (less the refunds made that month), orders, and what supplies cost. */
 async function yearByMonth(ctx: ServiceContext, year: number) {
   const month = sql<string>`substr(business_date, 6, 2)`;
-  const [salesByMonth, expenseByMonth] = await Promise.all([
+  const [salesByMonth, expenseByMonth, refunds] = await Promise.all([
     ctx.db
       .selectFrom('sales')
-      .select([month.as('month'), sql<number>`count(*)`.as('orders'), sql<number>`coalesce(sum(total_cents - refunded_cents), 0)`.as('income')])
+      .select([month.as('month'), sql<number>`count(*)`.as('orders'), sql<number>`coalesce(sum(total_cents), 0)`.as('income')])
       .where('business_date', '>=', `${year}-01-01`)
       .where('business_date', '<=', `${year}-12-31`)
       .where('status', '!=', 'Cancelled')
@@ -106,16 +123,18 @@ async function yearByMonth(ctx: ServiceContext, year: number) {
       .where('status', '!=', 'Cancelled')
       .groupBy(sql`substr(invoice_date, 6, 2)`)
       .execute(),
+    refundsByMonth(ctx, `${year}-01-01`, `${year}-12-31`),
   ]);
   const months = Array.from({ length: 12 }, (_, index) => {
     const key = String(index + 1).padStart(2, '0');
     const sales = salesByMonth.find((row) => row.month === key);
     const spent = expenseByMonth.find((row) => row.month === key);
-    return { month: index + 1, income: fromCents(Number(sales?.income ?? 0)), orders: Number(sales?.orders ?? 0), expense: fromCents(Number(spent?.expense ?? 0)) };
+    const income = Number(sales?.income ?? 0) - (refunds.get(`${year}-${key}`) ?? 0);
+    return { month: index + 1, income: fromCents(income), orders: Number(sales?.orders ?? 0), expense: fromCents(Number(spent?.expense ?? 0)) };
   });
   return {
     months,
-    yearTotal: fromCents(sumCents(salesByMonth.map((row) => Number(row.income)))),
+    yearTotal: fromCents(sumCents(salesByMonth.map((row) => Number(row.income))) - sumCents(refunds.values())),
     yearExpense: fromCents(sumCents(expenseByMonth.map((row) => Number(row.expense)))),
   };
 }

@@ -1,7 +1,9 @@
 import { SALE_MESSAGES, type Sale, type refundInputSchema } from '@shop/contracts/sale';
 import type { z } from 'zod';
-import { fromCents, splitCents, sumCents } from '@shop/contracts/money';
-import { conflict, notFound, refuseFields } from '../lib/errors';
+import { fromCents, sumCents } from '@shop/contracts/money';
+import { REFUND_MESSAGES, refundKhr, refundLineAmounts } from '@shop/contracts/refund';
+import { CASH_METHOD } from '@shop/contracts/tender';
+import { conflict, notFound, refuseFields, unprocessable } from '../lib/errors';
 import { approveRefund, recordRefundApprover } from './approvals';
 import { recordAudit } from './audit';
 import type { Actor, ServiceContext } from './context';
@@ -9,7 +11,8 @@ import { runIdempotent } from './idempotency';
 import { notifyRefund } from './notifications';
 import { nextNumber, refundCode, saleCode } from './document-numbers';
 import { getSale } from './sales';
-import { shopToday } from './settings';
+import { resolveMethod } from './payments';
+import { getSettings, shopToday } from './settings';
 import { latestUnitCost, recordMovement } from './stock-ledger';
 
 type RefundInput = z.output<typeof refundInputSchema>;
@@ -92,7 +95,7 @@ async function restock(tx: ServiceContext, saleId: number, refundId: number, pro
 /** Step 1: the sale, locked against a second refund at the same moment, and its lines. */
 async function loadSale(tx: ServiceContext, saleId: number) {
   if (tx.kind === 'postgres') await tx.db.selectFrom('sales').select('id').where('id', '=', saleId).forUpdate().execute();
-  const sale = await tx.db.selectFrom('sales').select(['id', 'number', 'total_cents']).where('id', '=', saleId).executeTakeFirst();
+  const sale = await tx.db.selectFrom('sales').select(['id', 'number', 'total_cents', 'status', 'khr_per_usd', 'riel_step']).where('id', '=', saleId).executeTakeFirst();
   if (!sale) throw notFound(SALE_MESSAGES.notFound);
   const lines: SaleLine[] = await tx.db
     .selectFrom('sale_items')
@@ -132,16 +135,10 @@ function chooseQuantities(lines: SaleLine[], items: RefundInput['items']): Map<n
 }
 
 /**
- * Step 3: the money back. Each line's share of what the customer paid (its total plus its part
- * of tax and service, split so the shares add up to the sale's total exactly); part of a line
- * gets its part of the share, and the line's last units take whatever of it is left, so a line
- * refunded in parts adds up exactly too.
+ * Step 3: the money back, per line (refundLineAmounts, shared with the refund dialog): each
+ * line's share of what the customer paid, tax and service included, adding up exactly.
  */
 async function priceRefund(tx: ServiceContext, saleId: number, totalCents: number, lines: SaleLine[], wanted: Map<number, number>): Promise<RefundLine[]> {
-  const shares = splitCents(
-    totalCents,
-    lines.map((line) => line.line_total_cents),
-  );
   const refundedBefore = new Map(
     (
       await tx.db
@@ -154,18 +151,41 @@ async function priceRefund(tx: ServiceContext, saleId: number, totalCents: numbe
         .execute()
     ).map((row) => [row.sale_item_id, Number(row.amount)]),
   );
-  return lines.flatMap((line, index) => {
-    const quantity = wanted.get(line.id);
-    if (quantity === undefined) return [];
-    const share = shares[index]!;
-    const last = line.refunded_qty + quantity === line.quantity;
-    const amount = last ? share - (refundedBefore.get(line.id) ?? 0) : Math.round((share * quantity) / line.quantity);
-    return [{ line, quantity, amount }];
-  });
+  const amounts = refundLineAmounts(
+    totalCents,
+    lines.map((line) => ({ ...line, refunded_cents: refundedBefore.get(line.id) ?? 0 })),
+    wanted,
+  );
+  return amounts.map(({ id, quantity, amount }) => ({ line: lines.find((line) => line.id === id)!, quantity, amount }));
+}
+
+/** How the money goes back: a method, a currency, and riel at the sale's rate. */
+interface RefundMoney {
+  methodKey: string;
+  currency: 'USD' | 'KHR';
+  amountKhr: number;
+  khrPerUsd: number | null;
+}
+
+/**
+ * Step 3b: how the money goes back. The method asked for (one of the shop's enabled ones), else
+ * the sale's first payment's; riel only in cash, at the sale's own rate and riel step (refundKhr).
+ */
+async function chooseRefundMoney(tx: ServiceContext, sale: { id: number; khr_per_usd: number; riel_step: number }, input: RefundInput, amountCents: number): Promise<RefundMoney> {
+  let methodKey: string;
+  if (input.method !== null) {
+    methodKey = resolveMethod(await getSettings(tx), input.method, 'method').key;
+  } else {
+    const first = await tx.db.selectFrom('sale_payments').select('method_key').where('sale_id', '=', sale.id).where('kind', '=', 'sale').orderBy('id').executeTakeFirst();
+    methodKey = first?.method_key || CASH_METHOD;
+  }
+  if (input.currency === 'KHR' && methodKey !== CASH_METHOD) throw unprocessable(REFUND_MESSAGES.rielOnlyCash, { field: 'currency' });
+  if (input.currency === 'USD') return { methodKey, currency: 'USD', amountKhr: 0, khrPerUsd: null };
+  return { methodKey, currency: 'KHR', amountKhr: refundKhr(amountCents, { khrPerUsd: sale.khr_per_usd, rielStep: sale.riel_step }), khrPerUsd: sale.khr_per_usd };
 }
 
 /** Step 4: the refund document and its lines, and the sale's refunded figures and status. */
-async function writeRefund(tx: ServiceContext, saleId: number, allLines: SaleLine[], refundLines: RefundLine[], input: RefundInput, day: string, actor: Actor) {
+async function writeRefund(tx: ServiceContext, saleId: number, allLines: SaleLine[], refundLines: RefundLine[], input: RefundInput, money: RefundMoney, day: string, actor: Actor) {
   const amountCents = sumCents(refundLines.map((item) => item.amount));
   const refunding = new Map(refundLines.map((item) => [item.line.id, item.quantity]));
   const fullyRefunded = allLines.every((line) => line.refunded_qty + (refunding.get(line.id) ?? 0) === line.quantity);
@@ -179,10 +199,11 @@ async function writeRefund(tx: ServiceContext, saleId: number, allLines: SaleLin
       reason: input.reason,
       restock: input.restock ? 1 : 0,
       business_date: day,
-      method: null,
-      currency: 'USD',
-      amount_khr: 0,
-      khr_per_usd: null,
+      // The method's key ('cash', 'card'…), as sale_payments.method_key; the label is today's.
+      method: money.methodKey,
+      currency: money.currency,
+      amount_khr: money.amountKhr,
+      khr_per_usd: money.khrPerUsd,
       approved_by: null,
       user_id: actor.userId,
       created_at: tx.clock.now().toISOString(),
@@ -210,10 +231,13 @@ async function writeRefund(tx: ServiceContext, saleId: number, allLines: SaleLin
 async function recordRefund(tx: ServiceContext, saleId: number, input: RefundInput, actor: Actor) {
   const { sale, lines } = await loadSale(tx, saleId);
   const approvedBy = await approveRefund(tx, input.approval_token, actor);
+  // Step 1b: a sale with a balance owing is settled first (see REFUND_MESSAGES.stillOwed).
+  if (sale.status === 'Partial') throw conflict(REFUND_MESSAGES.stillOwed);
   const wanted = chooseQuantities(lines, input.items);
   const refundLines = await priceRefund(tx, saleId, sale.total_cents, lines, wanted);
+  const money = await chooseRefundMoney(tx, sale, input, sumCents(refundLines.map((item) => item.amount)));
   const day = await shopToday(tx);
-  const refund = await writeRefund(tx, saleId, lines, refundLines, input, day, actor);
+  const refund = await writeRefund(tx, saleId, lines, refundLines, input, money, day, actor);
   await recordRefundApprover(tx, refund.id, approvedBy);
   // Step 5: the goods back on the shelf, unless they are not fit to sell again.
   if (input.restock) {
@@ -228,7 +252,7 @@ async function recordRefund(tx: ServiceContext, saleId: number, input: RefundInp
     action: 'create',
     entity: 'refund',
     entityId: refund.id,
-    after: { sale_id: saleId, amount_cents: refund.amountCents, items: refundLines.map((r) => ({ sale_item_id: r.line.id, quantity: r.quantity })), restock: input.restock },
+    after: { sale_id: saleId, amount_cents: refund.amountCents, items: refundLines.map((r) => ({ sale_item_id: r.line.id, quantity: r.quantity })), restock: input.restock, method: money.methodKey, currency: money.currency, amount_khr: money.amountKhr },
   });
   const code = refundCode(refund.number);
   const by = await tx.db.selectFrom('users').select('name').where('id', '=', actor.userId).executeTakeFirst();

@@ -5,7 +5,11 @@ import type { Sale, SaleListQuery } from '@shop/contracts/sale';
 import type { SupplyListQuery } from '@shop/contracts/supply';
 import { stringify } from 'csv-stringify';
 import type { Actor, ServiceContext } from './context';
-import { salesInOrder } from './sales';
+import { fromCents } from '@shop/contracts/money';
+import { refundCode, saleCode } from './document-numbers';
+import { refundMethodKey } from './payment-totals';
+import { refundsInPeriod, salesInOrder } from './sales';
+import { getSettingsSection } from './settings';
 import { stockReportRows } from './stock-report';
 import { listSupplies } from './supplies';
 
@@ -58,15 +62,42 @@ const paymentsOf = (sale: Sale) =>
       )
     : sale.payment_method;
 
-export const SALES_CSV_HEADER = ['Date', 'SO', 'Customer', 'Channel', 'Items', 'Qty', 'Gross', 'Discount', 'Tax', 'Net', 'Payment', 'Status'];
+export const SALES_CSV_HEADER = ['Date', 'SO', 'Customer', 'Channel', 'Items', 'Qty', 'Gross', 'Discount', 'Tax', 'Net', 'Refunds', 'Net after refunds', 'Payment', 'Status'];
 
+/**
+ * One row per sale, then one per refund made in the period (on its own day, as the report counts
+ * it): each column adds up to the report's total of the same name.
+ */
 export function exportSales(ctx: ServiceContext, query: SaleListQuery, viewer: Actor): Readable {
   async function* rows(): AsyncIterable<Row> {
     for await (const sale of salesInOrder(ctx, query, viewer)) {
-      yield [sale.business_date, sale.code, sale.customer_name ?? 'Walk-in', sale.channel, sale.items_count, sale.total_qty, money(sale.gross), money(sale.discount), money(sale.tax), money(sale.net), paymentsOf(sale), sale.status];
+      yield [sale.business_date, sale.code, sale.customer_name ?? 'Walk-in', sale.channel, sale.items_count, sale.total_qty, money(sale.gross), money(sale.discount), money(sale.tax), money(sale.net), money(0), money(sale.net), paymentsOf(sale), sale.status];
+    }
+    const { methods } = await getSettingsSection(ctx, 'payments');
+    for await (const refund of refundRows(ctx, query, viewer)) {
+      const method = methods.find((m) => m.key === refund.method)?.label ?? refund.method;
+      const amount = fromCents(refund.amount_cents);
+      const payment = refund.currency === 'KHR' ? `${method} ៛${refund.amount_khr.toLocaleString('en-US')}` : method;
+      yield [refund.business_date, saleCode(refund.sale_number), refund.customer_name ?? 'Walk-in', refund.channel, '', '', '', '', '', '', money(amount), money(-amount), payment, `Refund ${refundCode(refund.number)}`];
     }
   }
   return csv(SALES_CSV_HEADER, rows());
+}
+
+/** The refunds of the export, newest first, a chunk at a time; a refund from before refunds named a method goes back as the sale's first payment. */
+async function* refundRows(ctx: ServiceContext, query: SaleListQuery, viewer: Actor) {
+  let before: number | null = null;
+  for (;;) {
+    let select = refundsInPeriod(ctx, query, viewer)
+      .innerJoin('sales', 'sales.id', 'refunds.sale_id')
+      .select(['refunds.id', 'refunds.number', 'refunds.business_date', 'refunds.amount_cents', 'refunds.currency', 'refunds.amount_khr', 'sales.number as sale_number', 'sales.customer_name', 'sales.channel'])
+      .select(refundMethodKey.as('method'));
+    if (before !== null) select = select.where('refunds.id', '<', before);
+    const rows = await select.orderBy('refunds.id', 'desc').limit(CHUNK).execute();
+    yield* rows;
+    if (rows.length < CHUNK) return;
+    before = rows[rows.length - 1]!.id;
+  }
 }
 
 export const PURCHASES_CSV_HEADER = ['Date', 'PO', 'Supplier', 'Ref', 'Items', 'Qty', 'Subtotal', 'Tax', 'Freight', 'Total', 'Payment', 'Status'];

@@ -9,6 +9,8 @@ import type { Selectable } from 'kysely';
 import type { SalePaymentsTable } from '../db/schema';
 import { actorCan, type Actor, type ServiceContext } from './context';
 import { refundCode, saleCode, saleNumberIn } from './document-numbers';
+import type { PaymentMethod } from '@shop/contracts/settings';
+import { getSettingsSection } from './settings';
 
 /** Without `sales:view-all`, a person sees only the sales they rang up. */
 const seesAll = (viewer: Actor) => actorCan(viewer, 'sales:view-all');
@@ -166,6 +168,18 @@ export async function* salesInOrder(ctx: ServiceContext, query: Omit<SaleListQue
   }
 }
 
+/**
+ * The refunds a report counts: made in the period (on their own day, whatever the sale's), of the
+ * sales the other filters match.
+ */
+export function refundsInPeriod(ctx: ServiceContext, query: Omit<SaleListQuery, 'page' | 'per_page' | 'perPage'>, viewer: Actor) {
+  const { from, to, ...others } = query;
+  let refunds = ctx.db.selectFrom('refunds').where('refunds.sale_id', 'in', filteredSales(ctx, others, viewer).select('sales.id'));
+  if (from) refunds = refunds.where('refunds.business_date', '>=', from);
+  if (to) refunds = refunds.where('refunds.business_date', '<=', to);
+  return refunds;
+}
+
 export async function listSales(ctx: ServiceContext, query: SaleListQuery, viewer: Actor) {
   const perPage = query.perPage ?? query.per_page;
   const totals = await filteredSales(ctx, query, viewer)
@@ -178,9 +192,9 @@ export async function listSales(ctx: ServiceContext, query: SaleListQuery, viewe
       sql<number>`coalesce(sum(sales.tax_cents), 0)`.as('tax'),
       sql<number>`coalesce(sum(sales.service_cents), 0)`.as('service'),
       sql<number>`coalesce(sum(sales.total_cents), 0)`.as('net'),
-      sql<number>`coalesce(sum(sales.refunded_cents), 0)`.as('refunded'),
     ])
     .executeTakeFirstOrThrow();
+  const refunded = Number((await refundsInPeriod(ctx, query, viewer).select(sql<number>`coalesce(sum(refunds.amount_cents), 0)`.as('refunded')).executeTakeFirstOrThrow()).refunded);
   const total = Number(totals.orders);
   const ids =
     total === 0
@@ -209,11 +223,15 @@ export async function listSales(ctx: ServiceContext, query: SaleListQuery, viewe
         tax: fromCents(Number(totals.tax)),
         service: fromCents(Number(totals.service)),
         net: fromCents(Number(totals.net)),
-        refunded: fromCents(Number(totals.refunded)),
+        refunded: fromCents(refunded),
+        net_after_refunds: fromCents(Number(totals.net) - refunded),
       },
     },
   };
 }
+
+/** A refund's method by its key, with the label the shop gives it today. */
+const refundMethod = (key: string, methods: readonly PaymentMethod[]) => ({ method: methods.find((m) => m.key === key)?.label ?? key, method_key: key });
 
 /** One sale with its lines and refunds. */
 export async function getSale(ctx: ServiceContext, id: number, viewer: Actor): Promise<Sale> {
@@ -234,6 +252,7 @@ export async function getSale(ctx: ServiceContext, id: number, viewer: Actor): P
         .execute()
     : [];
   const payments = await paymentsOf(ctx, [id]);
+  const methods = refunds.length ? (await getSettingsSection(ctx, 'payments')).methods : [];
   return {
     ...toSale(row, payments.get(id) ?? []),
     items: items.map((item) => ({
@@ -254,6 +273,11 @@ export async function getSale(ctx: ServiceContext, id: number, viewer: Actor): P
       code: refundCode(refund.number),
       amount: fromCents(refund.amount_cents),
       reason: refund.reason,
+      // Refunds made before they named a method went back as the sale's first payment did.
+      ...refundMethod(refund.method ?? payments.get(id)?.[0]?.method_key ?? CASH_METHOD, methods),
+      currency: refund.currency,
+      amount_khr: refund.amount_khr,
+      business_date: refund.business_date,
       created_at: refund.created_at,
       items: refundItems
         .filter((item) => item.refund_id === refund.id)

@@ -289,7 +289,8 @@ describe('Sales orders', { timeout: 20_000 }, () => {
     await user.click(confirm);
     expect(await screen.findByText('Refund failed: Try again in a moment.')).toBeInTheDocument();
     const [first, second] = refundCalls(calls);
-    expect(first?.body).toEqual({ items: [{ sale_item_id: 11, quantity: 1 }, { sale_item_id: 12, quantity: 3 }], reason: null, restock: false });
+    // The money goes back as the sale was paid (cash), in dollars unless riel is chosen.
+    expect(first?.body).toEqual({ items: [{ sale_item_id: 11, quantity: 1 }, { sale_item_id: 12, quantity: 3 }], reason: null, method: 'cash', currency: 'USD', restock: false });
     expect(first?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
     expect(second?.body).toEqual(first?.body);
@@ -307,6 +308,36 @@ describe('Sales orders', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Refund SO-000007' })).not.toBeInTheDocument());
     expect(await within(details).findByText('Partial')).toBeInTheDocument();
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Sales', hidden: true })).getByText('Partial')).toBeInTheDocument());
+  });
+
+  it('refunds a whole sale in riel at the sale’s rate, showing the amount before confirming', async () => {
+    const calls = fakeApi({ refunds: [() => 'recorded'] });
+    const user = userEvent.setup();
+    renderApp('/orders');
+    const details = await openSale(user);
+    await user.click(within(details).getByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund SO-000007' });
+    const toGive = () => within(dialog).getByText(/^To give back/).textContent;
+    expect(toGive()).toBe('To give back: $0.00');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund whole sale' }));
+    expect(within(dialog).getByLabelText('Quantity to refund of Cafe Latte')).toHaveValue(2);
+    expect(within(dialog).getByLabelText('Quantity to refund of Butter Croissant')).toHaveValue(3);
+    expect(toGive()).toBe('To give back: $10.34');
+
+    // Paid in cash, so it goes back in cash; in riel, $10.34 at the sale's 4,000 is 41,360, rounded up to 41,400.
+    expect(within(dialog).getByLabelText('Method')).toHaveValue('cash');
+    await user.click(within(dialog).getByRole('button', { name: 'Riel' }));
+    expect(within(dialog).getByRole('button', { name: 'Riel' })).toHaveAttribute('aria-pressed', 'true');
+    expect(toGive()).toBe('To give back: ៛41,400$10.34 at the sale’s rate of ៛4,000 a dollar');
+
+    // Another method takes dollars only.
+    await user.selectOptions(within(dialog).getByLabelText('Method'), 'card');
+    expect(within(dialog).queryByRole('button', { name: 'Riel' })).not.toBeInTheDocument();
+    expect(toGive()).toBe('To give back: $10.34');
+    await user.selectOptions(within(dialog).getByLabelText('Method'), 'cash');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm refund' }));
+    await waitFor(() => expect(refundCalls(calls)).toHaveLength(1));
+    expect(refundCalls(calls)[0]?.body).toEqual({ items: [{ sale_item_id: 11, quantity: 2 }, { sale_item_id: 12, quantity: 3 }], reason: null, method: 'cash', currency: 'KHR', restock: true });
   });
 
   it("puts the server's reason on the line it is about", async () => {

@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
+import { PaymentsBreakdown } from '@/components/payments/payments-breakdown';
 import { useDashboard } from '../api/get-dashboard';
 
 const DashboardCharts = lazy(() => import('./dashboard-charts'));
@@ -110,6 +111,9 @@ function DashboardBody({ data }: { data: Dashboard }) {
         <StatCard label={t('Total Expense')} value={usd.format(cards.totalExpense.value)} change={cards.totalExpense.change} />
         <StatCard label={t('New User')} value={String(cards.newUsers.value)} change={cards.newUsers.change} />
       </div>
+
+      {/* What came in by method and currency over the same 30 days, refunds taken off on their day. */}
+      <PaymentsBreakdown from={data.period.from} to={data.period.to} />
 
       <div className="grid gap-5 xl:grid-cols-2">
         <Panel

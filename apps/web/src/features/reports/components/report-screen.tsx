@@ -13,6 +13,7 @@ import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
 import { Table, type Column } from '@/components/ui/table';
 import { apiDownload } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
 import { addDays } from '@/lib/dates';
 import { failureText } from '@/lib/error-text';
 import { shopToday } from '@/lib/format';
@@ -40,6 +41,10 @@ type ReportScreenProps<Row, Totals> = {
   rowKey: (row: Row) => string | number;
   cards: (totals: Totals) => SummaryCard[];
   footer?: (totals: Totals) => Partial<Record<string, ReactNode>>;
+  /** A short line under the cards on how they count. */
+  note?: string;
+  /** More over the same period beside the table (the sales report's payments breakdown). */
+  aside?: (period: { from: string; to: string }) => ReactNode;
   emptyText: string;
   loadingText?: string;
   errorText: string;
@@ -51,7 +56,7 @@ type ReportScreenProps<Row, Totals> = {
  * paged table. Dates default to the last 30 days of the shop's calendar.
  */
 export function ReportScreen<Row, Totals>(props: ReportScreenProps<Row, Totals>) {
-  const { title, path, fileName, perPage, filters, columns, rowKey, cards, footer, emptyText, loadingText, errorText } = props;
+  const { title, path, fileName, perPage, filters, columns, rowKey, cards, footer, note, aside, emptyText, loadingText, errorText } = props;
   const { t } = useTranslation();
   const { settings } = useShopSettings();
   const today = shopToday(new Date(), settings.localization.timezone);
@@ -107,6 +112,7 @@ export function ReportScreen<Row, Totals>(props: ReportScreenProps<Row, Totals>)
   }
 
   const totals = report.data?.meta.totals;
+  const summary = totals ? cards(totals) : [];
   const rows = report.data?.data;
   const footerCells = totals && footer ? footer(totals) : undefined;
   const withFooter = footerCells ? columns.map((column) => ({ ...column, footer: footerCells[column.id] ?? '' })) : columns;
@@ -170,14 +176,20 @@ export function ReportScreen<Row, Totals>(props: ReportScreenProps<Row, Totals>)
 
       <p className="mb-3 hidden text-sm text-slate-600 print:block">{filterSummary}</p>
 
-      <dl aria-label={t('Summary')} className="mb-5 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6 print:grid-cols-6">
-        {(totals ? cards(totals) : []).map((card) => (
+      <dl
+        aria-label={t('Summary')}
+        // Eight cards sit as two rows of four; six as one row.
+        className={cn('grid grid-cols-2 gap-3 sm:grid-cols-3', summary.length > 6 ? 'sm:grid-cols-4 print:grid-cols-4' : 'lg:grid-cols-6 print:grid-cols-6', note ? 'mb-2' : 'mb-5')}
+      >
+        {summary.map((card) => (
           <Card key={card.label} className="px-4 py-3">
             <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">{card.label}</dt>
             <dd className="mt-1 text-xl font-semibold text-slate-900 tabular-nums dark:text-white">{card.value}</dd>
           </Card>
         ))}
       </dl>
+      {note ? <p className="mb-5 text-xs text-slate-500 dark:text-slate-400">{note}</p> : null}
+      {aside ? aside({ from, to }) : null}
 
       <Card className="print:hidden">
         <Table

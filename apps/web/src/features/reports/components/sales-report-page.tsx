@@ -1,17 +1,41 @@
 import { paymentsText } from '@/lib/payments-text';
 import { useTranslation } from 'react-i18next';
-import { SALE_CHANNELS, SALE_STATUSES, type Sale } from '@shop/contracts/sale';
+import type { z } from 'zod';
+import { SALE_CHANNELS, SALE_STATUSES, type Sale, type saleTotalsSchema } from '@shop/contracts/sale';
 import { PAYMENT_METHODS } from '@shop/contracts/supply';
 import { REPORT_FILES } from '@shop/contracts/report';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import type { Column } from '@/components/ui/table';
 import { enumLabel, enumOptions } from '@/lib/enum-labels';
 import { formatMoney } from '@/lib/format';
+import { PaymentsBreakdown } from '@/components/payments/payments-breakdown';
 import { ReportScreen } from './report-screen';
 
-type Totals = { orders: number; items: number; qty: number; gross: number; discount: number; tax: number; net: number };
+type Totals = z.infer<typeof saleTotalsSchema>;
 
 const STATUS_TONES: Record<Sale['status'], BadgeTone> = { Paid: 'success', Partial: 'warning', Refunded: 'danger', Cancelled: 'neutral' };
+
+/** Money that went back, as a minus: "-$2.50" (nothing is $0.00). */
+const minus = (amount: number) => formatMoney(amount === 0 ? 0 : -amount);
+
+/** Net, and when money went back: the refunds in red and the net after them, each named for a screen reader. */
+function NetAmount({ net, refunded, kept }: { net: number; refunded: number; kept: number }) {
+  const { t } = useTranslation();
+  if (!refunded) return <>{formatMoney(net)}</>;
+  return (
+    <span className="inline-flex flex-col items-end">
+      <span>{formatMoney(net)}</span>
+      <span className="text-xs font-normal text-red-700 dark:text-red-400">
+        <span className="sr-only">{t('Refunds')} </span>
+        {minus(refunded)}
+      </span>
+      <span className="border-t border-slate-300 font-semibold dark:border-slate-600">
+        <span className="sr-only">{t('Net after refunds')} </span>
+        {formatMoney(kept)}
+      </span>
+    </span>
+  );
+}
 
 /** The sales report (docs/screens.md, "Reports"). */
 export function SalesReportPage() {
@@ -27,7 +51,8 @@ export function SalesReportPage() {
     { id: 'gross', header: t('Gross'), minor: true, className: money, cell: (sale) => formatMoney(sale.gross) },
     { id: 'discount', header: t('Discount'), minor: true, className: money, cell: (sale) => formatMoney(sale.discount) },
     { id: 'tax', header: t('Tax'), minor: true, className: money, cell: (sale) => formatMoney(sale.tax) },
-    { id: 'net', header: t('Net'), className: money, cell: (sale) => formatMoney(sale.total) },
+    // A sale's refunds (on any day) under its Net, then what it kept: no more columns than fit a laptop's width.
+    { id: 'net', header: t('Net'), className: money, cell: (sale) => <NetAmount net={sale.total} refunded={sale.refunded} kept={sale.total - sale.refunded} /> },
     { id: 'payment', header: t('Payment'), minor: true, wrap: true, cell: (sale) => paymentsText(sale, t) },
     { id: 'status', header: t('Status'), cell: (sale) => <Badge tone={STATUS_TONES[sale.status]}>{enumLabel('saleStatus', sale.status, t)}</Badge> },
   ];
@@ -52,7 +77,11 @@ export function SalesReportPage() {
         { label: t('Gross'), value: formatMoney(totals.gross) },
         { label: t('Discount'), value: formatMoney(totals.discount) },
         { label: t('Net'), value: formatMoney(totals.net) },
+        { label: t('Refunds'), value: minus(totals.refunded) },
+        { label: t('Net after refunds'), value: formatMoney(totals.net_after_refunds) },
       ]}
+      note={t('Refunds count on the day they are made, whatever the day of the sale. In the table, a sale’s refunds show in red under its Net, then what it kept.')}
+      aside={(period) => <PaymentsBreakdown className="mb-5" from={period.from} to={period.to} />}
       footer={(totals) => ({
         date: t('Total'),
         items: totals.items,
@@ -60,7 +89,7 @@ export function SalesReportPage() {
         gross: formatMoney(totals.gross),
         discount: formatMoney(totals.discount),
         tax: formatMoney(totals.tax),
-        net: formatMoney(totals.net),
+        net: <NetAmount net={totals.net} refunded={totals.refunded} kept={totals.net_after_refunds} />,
       })}
       emptyText={t('No sales match your filters.')}
       loadingText={t('Loading sales…')}

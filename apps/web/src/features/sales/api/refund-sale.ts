@@ -20,13 +20,16 @@ export function refundSale({ saleId, input, idempotencyKey }: RefundRequest): Pr
   });
 }
 
-/** Records a refund; the sale's details take the server's answer and the lists reload (status, totals). */
+/** Records a refund; the sale's details take the server's answer and the lists, reports and dashboard reload. */
 export function useRefundSale() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: refundSale,
     onSuccess: (answer) => {
       queryClient.setQueryData(saleKeys.detail(answer.data.id), answer.data);
+      // Reports and the dashboard count the refund on today's date.
+      void queryClient.invalidateQueries({ queryKey: ['reports'] });
+      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
       return queryClient.invalidateQueries({ queryKey: saleKeys.lists });
     },
   });

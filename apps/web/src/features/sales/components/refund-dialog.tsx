@@ -5,17 +5,24 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { fromCents, toCents } from '@shop/contracts/money';
+import { refundKhr, refundTotalCents } from '@shop/contracts/refund';
 import type { RefundInput, Sale, SaleItem } from '@shop/contracts/sale';
+import { CASH_METHOD, type PaymentCurrency } from '@shop/contracts/tender';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
 import { FieldError, FormField, invalidProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
 import { failureText } from '@/lib/error-text';
-import { formatMoney } from '@/lib/format';
+import { cn } from '@/lib/cn';
+import { enumLabel } from '@/lib/enum-labels';
+import { formatMoney, formatRiel } from '@/lib/format';
+import { useShopSettings } from '@/lib/shop-settings';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { saleKeys } from '../api/get-sales';
 import { useRefundSale } from '../api/refund-sale';
@@ -42,10 +49,25 @@ function refundFormSchema(items: SaleItem[]) {
       }),
     reason: z.string().trim().max(500, 'Reason must be at most 500 characters.'),
     restock: z.boolean(),
+    /** How the money goes back: a method key, and dollars or (cash only) riel. */
+    method: z.string().min(1, 'Choose a payment method.'),
+    currency: z.enum(['USD', 'KHR']),
   });
 }
 
 type FormValues = z.infer<ReturnType<typeof refundFormSchema>>;
+
+/** The money the chosen units bring back, in cents: the server's own sum (refundLineAmounts). */
+function refundCents(sale: Sale, lines: { quantity: number }[]): number {
+  const items = sale.items ?? [];
+  const refundedCents = (item: SaleItem) => toCents((sale.refunds ?? []).flatMap((refund) => refund.items).filter((line) => line.sale_item_id === item.id).reduce((sum, line) => sum + line.amount, 0));
+  const wanted = new Map(items.map((item, index) => [item.id, Number.isFinite(lines[index]?.quantity) ? Math.max(0, Math.min(lines[index]!.quantity, leftOf(item))) : 0]));
+  return refundTotalCents(
+    toCents(sale.total),
+    items.map((item) => ({ id: item.id, quantity: item.quantity, refunded_qty: item.refunded_qty, line_total_cents: toCents(item.line_total), refunded_cents: refundedCents(item) })),
+    wanted,
+  );
+}
 
 /** One refund attempt: its body and the key it goes with, so a retry of it sends the same key. */
 type Attempt = { body: string; key: string };
@@ -94,7 +116,10 @@ function RefundForm({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const { settings } = useShopSettings();
   const items = sale.items ?? [];
+  const firstMethod = sale.payments[0]?.method_key ?? CASH_METHOD;
+  const methods = settings.payments.methods.filter((method) => method.enabled || method.key === firstMethod);
   const {
     register,
     handleSubmit,
@@ -104,10 +129,24 @@ function RefundForm({
     formState: { errors },
   } = useForm<FormValues>({
     resolver: zodResolver(refundFormSchema(items)),
-    defaultValues: { lines: items.map(() => ({ quantity: 0 })), reason: '', restock: true },
+    defaultValues: { lines: items.map(() => ({ quantity: 0 })), reason: '', restock: true, method: firstMethod, currency: 'USD' },
   });
   const lines = useWatch({ control, name: 'lines' });
+  const method = useWatch({ control, name: 'method' });
+  const currency = useWatch({ control, name: 'currency' });
   const chosen = lines.some((line) => Number.isFinite(line.quantity) && line.quantity > 0);
+  const amountCents = refundCents(sale, lines);
+  const inRiel = method === CASH_METHOD && currency === 'KHR';
+  const riel = inRiel ? refundKhr(amountCents, { khrPerUsd: sale.khr_per_usd, rielStep: sale.riel_step }) : 0;
+  const amountText = inRiel ? formatRiel(riel) : formatMoney(fromCents(amountCents));
+
+  function refundAll() {
+    items.forEach((item, index) => setValue(`lines.${index}.quantity`, leftOf(item), { shouldValidate: true }));
+  }
+
+  function chooseCurrency(value: PaymentCurrency) {
+    setValue('currency', value);
+  }
   const sending = refund.isPending;
 
   function submit(values: FormValues) {
@@ -118,6 +157,9 @@ function RefundForm({
     const input: RefundInput = {
       items: sent.map((line) => ({ sale_item_id: line.item.id, quantity: line.quantity })),
       reason: values.reason || null,
+      method: values.method,
+      // Riel goes back only in cash.
+      currency: values.method === CASH_METHOD ? values.currency : 'USD',
       restock: values.restock,
     };
     const body = JSON.stringify(input);
@@ -130,7 +172,9 @@ function RefundForm({
       {
         onSuccess: (answer) => {
           attemptRef.current = null;
-          toast.success(t('Refund recorded: {{amount}}', { amount: formatMoney(answer.refund.amount) }));
+          const recorded = answer.data.refunds?.find((row) => row.id === answer.refund.id);
+          const amount = recorded?.currency === 'KHR' ? formatRiel(recorded.amount_khr) : formatMoney(answer.refund.amount);
+          toast.success(t('Refund recorded: {{amount}}', { amount }));
           onDone();
         },
         onError: (error) => {
@@ -144,7 +188,7 @@ function RefundForm({
               const match = /^items\.(\d+)\./.exec(field);
               const line = match ? sent[Number(match[1])] : undefined;
               if (line) setError(`lines.${line.index}.quantity`, { type: 'server', message: text });
-              else if (field === 'reason') setError('reason', { type: 'server', message: text });
+              else if (field === 'reason' || field === 'method' || field === 'currency') setError(field, { type: 'server', message: text });
             }
           }
           // The answer may have been lost after the refund went through: show what is recorded now.
@@ -158,10 +202,19 @@ function RefundForm({
 
   const translated = (message: string | undefined) => (message ? t(message) : undefined);
   const reasonError = translated(errors.reason?.message);
+  const methodError = translated(errors.method?.message ?? errors.currency?.message);
+  const anythingLeft = items.some((item) => leftOf(item) > 0);
 
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
       <ModalBody className="space-y-5">
+        {anythingLeft ? (
+          <div className="flex justify-end">
+            <Button variant="secondary" onClick={refundAll}>
+              {t('Refund whole sale')}
+            </Button>
+          </div>
+        ) : null}
         <table aria-label={t('Lines to refund')} className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400">
             <tr>
@@ -229,6 +282,43 @@ function RefundForm({
             })}
           </tbody>
         </table>
+
+        <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3 dark:border-slate-800">
+          <legend className="px-1 text-sm font-medium text-slate-900 dark:text-white">{t('How the money goes back')}</legend>
+          <div className="flex flex-wrap items-end gap-3">
+            <FormField id="refund-method" label={t('Method')} error={methodError}>
+              <Select id="refund-method" className="w-44" {...invalidProps('refund-method', methodError)} {...register('method')}>
+                {methods.map((option) => (
+                  <option key={option.key} value={option.key}>
+                    {enumLabel('payment', option.label, t)}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+            {method === CASH_METHOD ? (
+              <div role="group" aria-label={t('Currency')} className="flex gap-1">
+                {(['USD', 'KHR'] as const).map((value) => (
+                  <Button
+                    key={value}
+                    variant={currency === value ? 'primary' : 'secondary'}
+                    aria-pressed={currency === value}
+                    onClick={() => chooseCurrency(value)}
+                  >
+                    {value === 'USD' ? t('Dollars') : t('Riel')}
+                  </Button>
+                ))}
+              </div>
+            ) : null}
+          </div>
+          <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
+            {t('To give back')}: <strong className={cn('text-lg text-slate-900 tabular-nums dark:text-white', !chosen && 'text-slate-400 dark:text-slate-500')}>{amountText}</strong>
+            {inRiel ? (
+              <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">
+                {t('{{usd}} at the sale’s rate of {{rate}} a dollar', { usd: formatMoney(fromCents(amountCents)), rate: formatRiel(sale.khr_per_usd) })}
+              </span>
+            ) : null}
+          </p>
+        </fieldset>
 
         <FormField id="refund-reason" label={t('Reason')} error={reasonError}>
           <Textarea id="refund-reason" rows={2} {...invalidProps('refund-reason', reasonError)} {...register('reason')} />

@@ -11,7 +11,7 @@ import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, type Column } from '@/components/ui/table';
 import { enumLabel } from '@/lib/enum-labels';
-import { formatDate, formatDateTime, formatMoney, formatTimeOfDay } from '@/lib/format';
+import { formatDate, formatDateTime, formatMoney, formatRiel, formatTimeOfDay } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { useShopSettings } from '@/lib/shop-settings';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
@@ -158,7 +158,14 @@ function SaleDetails({ sale, onClose }: { sale: Sale; onClose: () => void }) {
                         <span className="text-xs text-slate-500 tabular-nums dark:text-slate-400">
                           {formatDateTime(refund.created_at, settings.localization.timezone)}
                         </span>
-                        <span className="font-medium tabular-nums">−{formatMoney(refund.amount)}</span>
+                        <span className="font-medium tabular-nums">
+                          −{formatMoney(refund.amount)}
+                          {/* How it went back: the method, and the riel handed over when in riel. */}
+                          <span className="ml-2 text-xs font-normal text-slate-500 dark:text-slate-400">
+                            {enumLabel('payment', refund.method, t)}
+                            {refund.currency === 'KHR' ? ` ${formatRiel(refund.amount_khr)}` : ''}
+                          </span>
+                        </span>
                       </div>
                       <p className="mt-1 text-slate-600 dark:text-slate-300">
                         {refund.items.map((item) => `${itemName(item.sale_item_id)} × ${item.quantity}`).join(', ')}
