@@ -75,6 +75,7 @@ const WRITES: Record<string, Rule> = {
   'POST /api/sales': ALL,
   'POST /api/sales/{id}/refunds': MANAGERS,
   'POST /api/sales/{id}/payments': ALL,
+  'POST /api/khqr': ALL,
 
   'PUT /api/profile': SELF,
   'DELETE /api/profile': SELF,
