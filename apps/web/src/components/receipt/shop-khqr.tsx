@@ -20,7 +20,7 @@ export function ShopKhqr({ settings, size }: ShopKhqrProps) {
   if (!payload) return null;
   return (
     <figure data-testid="receipt-khqr" className="mt-2 flex flex-col items-center gap-1">
-      <QRCodeSVG value={payload} title={t('KHQR of {{name}}', { name: settings.khqr.merchantName })} size={128} marginSize={0} level="M" style={{ width: size, height: size }} />
+      <QRCodeSVG role="img" value={payload} title={t('KHQR of {{name}}', { name: settings.khqr.merchantName })} size={128} marginSize={0} level="M" style={{ width: size, height: size }} />
       <figcaption className="text-center">
         <span className="block font-semibold">{t('Pay with KHQR')}</span>
         <span className="block">{settings.khqr.merchantName}</span>

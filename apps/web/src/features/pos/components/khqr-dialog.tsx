@@ -78,8 +78,9 @@ function KhqrPanel(props: KhqrDialogProps) {
         // Counted from when it arrived, for the code's own lifetime: a till's clock may differ from the server's.
         const { createdAt } = decodeKhqr(data.payload);
         const lifetime = createdAt === null ? 0 : Date.parse(data.expires_at) - createdAt;
-        setNow(Date.now());
-        setCode({ ...data, deadline: Date.now() + lifetime });
+        const arrived = Date.now();
+        setNow(arrived);
+        setCode({ ...data, deadline: arrived + lifetime });
       },
       (error: unknown) => {
         if (!isAbortError(error)) setProblem(failureText(error, t('The KHQR could not be made'), t));
@@ -157,7 +158,7 @@ function KhqrPanel(props: KhqrDialogProps) {
               <p className="text-sm font-medium">{t('This code has expired.')}</p>
             </div>
           ) : (
-            <QRCodeSVG value={code.payload} size={232} marginSize={0} level="M" title={t('KHQR for {{amount}}', { amount: props.currency === 'USD' ? formatMoney(fromCents(props.amountCents)) : formatRiel(props.amountKhr) })} className="size-full" />
+            <QRCodeSVG role="img" value={code.payload} size={232} marginSize={0} level="M" title={t('KHQR for {{amount}}', { amount: props.currency === 'USD' ? formatMoney(fromCents(props.amountCents)) : formatRiel(props.amountKhr) })} className="size-full" />
           )}
         </div>
 

@@ -34,7 +34,7 @@ export function KhqrSettings({ className }: { className?: string }) {
         saveLabel={t('Save KHQR')}
       >
         <KhqrState />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-4 lg:grid-cols-2">
           <TextField
             label={t('Bakong account id')}
             field={form.field('accountId', 'settings-khqr-account')}
@@ -108,7 +108,7 @@ function KhqrPreview({ khqr }: { khqr: Khqr }) {
         {payload ? (
           <>
             <div className="rounded-md bg-white p-2">
-              <QRCodeSVG value={payload} size={136} marginSize={0} level="M" title={t('KHQR of {{name}}', { name: khqr.merchantName })} />
+              <QRCodeSVG role="img" value={payload} size={136} marginSize={0} level="M" title={t('KHQR of {{name}}', { name: khqr.merchantName })} />
             </div>
             <p className="text-sm font-medium text-slate-700 dark:text-slate-200">{khqr.merchantName}</p>
           </>
