@@ -33,11 +33,12 @@ async function restoreSection(page: Page, section: Section, value: unknown) {
   expect(status).toBe(200);
 }
 
+// Exactly "Save": the Payments tab has a second form below, saved with "Save KHQR".
 async function save(page: Page, panel: ReturnType<Page['getByRole']>) {
-  await panel.getByRole('button', { name: 'Save' }).click();
+  await panel.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(panel.getByRole('button', { name: 'Saving…' })).toBeVisible();
   await expect(toast(page, 'Settings saved').last()).toBeVisible();
-  await expect(panel.getByRole('button', { name: 'Save' })).toBeEnabled();
+  await expect(panel.getByRole('button', { name: 'Save', exact: true })).toBeEnabled();
 }
 
 test.describe('settings', () => {

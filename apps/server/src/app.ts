@@ -5,6 +5,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DbHandle } from './db/client';
+import type { PaymentConfirmer } from './lib/bakong';
 import { systemClock, type Clock } from './lib/clock';
 import { tooManyRequests } from './lib/errors';
 import { loadCommonPasswords } from './lib/passwords';
@@ -30,6 +31,7 @@ import { settingsRoutes } from './routes/settings';
 import { profileRoutes } from './routes/profile';
 import { notificationRoutes } from './routes/notifications';
 import { approvalRoutes } from './routes/approvals';
+import { khqrRoutes } from './routes/khqr';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,6 +53,8 @@ export interface BuildAppOptions {
   http?: HttpLimits;
   /** Serve over HTTPS with these PEM files (and send HSTS); plain HTTP without. */
   tls?: TlsFiles | null;
+  /** Asks the bank whether a KHQR was paid (lib/bakong.ts); without one the cashier confirms. */
+  paymentConfirmer?: PaymentConfirmer;
 }
 
 export const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -119,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(searchRoutes);
       await api.register(profileRoutes);
       await api.register(notificationRoutes);
+      await api.register(khqrRoutes, { confirmer: options.paymentConfirmer });
     },
     { prefix: '/api' },
   );

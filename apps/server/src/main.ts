@@ -3,6 +3,7 @@ import { buildApp, defaultWebDist } from './app';
 import { openDatabase } from './db/client';
 import { migrateToLatest } from './db/migrate';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureInitialData } from './seed';
+import { bakongConfirmer, noPaymentConfirmer } from './lib/bakong';
 import { systemClock } from './lib/clock';
 import { loadEnv } from './plugins/env';
 import { startExpirySweep } from './services/expiry-sweep';
@@ -29,6 +30,7 @@ async function main() {
       maxConnections: env.MAX_CONNECTIONS,
     },
     tls: env.HTTPS_CERT && env.HTTPS_KEY ? { cert: env.HTTPS_CERT, key: env.HTTPS_KEY } : null,
+    paymentConfirmer: env.BAKONG_API_TOKEN ? bakongConfirmer({ url: env.BAKONG_API_URL, token: env.BAKONG_API_TOKEN, onError: (message) => console.warn(message) }) : noPaymentConfirmer,
   });
   await app.listen({ host: env.HOST, port: env.PORT });
   startExpirySweep(app.services, app.log);

@@ -77,6 +77,7 @@ const WRITES: Record<string, Rule> = {
   'POST /api/sales/{id}/refunds': ALL,
   'POST /api/sales/{id}/payments': ALL,
   'POST /api/approvals': ALL,
+  'POST /api/khqr': ALL,
 
   'PUT /api/profile': SELF,
   'DELETE /api/profile': SELF,

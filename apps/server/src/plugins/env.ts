@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_BAKONG_API_URL } from '../lib/bakong';
 import { HTTP_DEFAULTS } from '../lib/http-limits';
 
 const booleanFlag = z
@@ -31,6 +32,9 @@ const envSchema = z
     // Serve over HTTPS with this certificate (PEM files; `npm run cert` makes a pair for the shop's network).
     HTTPS_CERT: z.string().optional(),
     HTTPS_KEY: z.string().optional(),
+    // With a Bakong API token the server asks Bakong whether a KHQR was paid; without, the cashier confirms.
+    BAKONG_API_TOKEN: z.string().optional(),
+    BAKONG_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).default(DEFAULT_BAKONG_API_URL),
   })
   .refine((env) => Boolean(env.HTTPS_CERT) === Boolean(env.HTTPS_KEY), {
     message: 'set both HTTPS_CERT and HTTPS_KEY, or neither',

@@ -10,6 +10,7 @@ import { openDatabase, type DbHandle } from '../../src/db/client';
 import { migrateToLatest } from '../../src/db/migrate';
 import { DEMO_PASSWORD, ensureInitialData } from '../../src/seed';
 import type { Clock } from '../../src/lib/clock';
+import type { PaymentConfirmer } from '../../src/lib/bakong';
 
 export const dbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 
@@ -84,11 +85,20 @@ export interface TestApp {
 }
 
 /** The real server on a fresh database with the demo shop, torn down after the file's tests. */
-export async function createTestApp(options: { seedDemo?: boolean; demoStock?: boolean; loginRateLimitPerMinute?: number } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { seedDemo?: boolean; demoStock?: boolean; loginRateLimitPerMinute?: number; paymentConfirmer?: PaymentConfirmer } = {},
+): Promise<TestApp> {
   const database = await freshDatabase();
   const clock = new TestClock();
   if (options.seedDemo ?? true) await ensureInitialData({ db: database.db, kind: database.kind, clock }, { seedDemo: true, demoStock: options.demoStock ?? false });
-  const app = await buildApp({ database, clock, webDist: null, logLevel: 'silent', loginRateLimitPerMinute: options.loginRateLimitPerMinute });
+  const app = await buildApp({
+    database,
+    clock,
+    webDist: null,
+    logLevel: 'silent',
+    loginRateLimitPerMinute: options.loginRateLimitPerMinute,
+    paymentConfirmer: options.paymentConfirmer,
+  });
   afterAll(async () => {
     await app.close();
     await database.drop();

@@ -6,8 +6,9 @@ import type { Settings } from '@shop/contracts/settings';
 import { cn } from '@/lib/cn';
 import { formatDate, formatMoney, formatTimeOfDay } from '@/lib/format';
 import { salePaymentRows } from './sale-payments';
+import { ShopKhqr } from './shop-khqr';
 
-export type ReceiptSettings = Pick<Settings, 'general' | 'receipts' | 'localization'>;
+export type ReceiptSettings = Pick<Settings, 'general' | 'receipts' | 'localization' | 'khqr' | 'payments'>;
 
 type SaleReceiptProps = {
   /** A sale with its lines (GET /sales/{id}, or the answer of POST /sales). */
@@ -115,6 +116,7 @@ export function SaleReceipt({ sale, settings, className }: SaleReceiptProps) {
           <figcaption className="text-[0.9em] tracking-wider">{sale.code}</figcaption>
         </figure>
       ) : null}
+      {receipts.showQR ? <ShopKhqr settings={settings} size={paper.qr} /> : null}
     </article>
   );
 }

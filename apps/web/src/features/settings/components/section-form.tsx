@@ -63,10 +63,12 @@ type SectionFormProps = {
   children: ReactNode;
   /** Shown beside the fields on wide screens (the receipt preview). */
   aside?: ReactNode;
+  /** The Save button's text where a tab has two forms ("Save KHQR"). */
+  saveLabel?: string;
 };
 
 /** The card of one tab: heading, fields (disabled when read-only or saving), and its own Save. */
-export function SectionForm({ title, description, onSubmit, saving, canWrite, dirty, children, aside }: SectionFormProps) {
+export function SectionForm({ title, description, onSubmit, saving, canWrite, dirty, children, aside, saveLabel }: SectionFormProps) {
   const { t } = useTranslation();
   return (
     <form noValidate onSubmit={onSubmit}>
@@ -85,7 +87,7 @@ export function SectionForm({ title, description, onSubmit, saving, canWrite, di
           <div className="flex items-center justify-end gap-3 border-t border-slate-200 px-5 py-3 dark:border-slate-800">
             {dirty && !saving ? <span className="text-sm text-amber-700 dark:text-amber-400">{t('Unsaved changes')}</span> : null}
             <Button type="submit" disabled={saving}>
-              {saving ? t('Saving…') : t('Save')}
+              {saving ? t('Saving…') : (saveLabel ?? t('Save'))}
             </Button>
           </div>
         ) : null}

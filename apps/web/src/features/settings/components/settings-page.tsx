@@ -15,6 +15,7 @@ import { useMediaQuery } from '@/lib/use-media-query';
 import { useTabParam } from '@/lib/use-tab-param';
 import { GeneralSettings } from './general-settings';
 import { HoursSettings } from './hours-settings';
+import { KhqrSettings } from './khqr-settings';
 import { LocalizationSettings } from './localization-settings';
 import { PaymentSettings } from './payment-settings';
 import { PrinterSettings } from './printer-settings';
@@ -97,6 +98,7 @@ export function SettingsPage() {
                 className="min-w-0 flex-1 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-500"
               >
                 <Form />
+                {section === 'payments' ? <KhqrSettings className="mt-6" /> : null}
               </Tabs.Content>
             ))}
           </Tabs.Root>
