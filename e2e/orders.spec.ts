@@ -156,7 +156,7 @@ test.describe('sales orders', () => {
     expect(((await after.json()) as { data: Sale }).data).toMatchObject({ status: 'Refunded', refunded: sale.total });
   });
 
-  test('Staff see only their own sales, and cannot refund', async ({ page }) => {
+  test("Staff see only their own sales, and refund one with a Manager's PIN", async ({ page }) => {
     const mine = await ringUp(page.request, await tokenOf(page.request, DEMO.staff), [{ sku: 'COF-003', quantity: 1 }]);
     const managers = await ringUp(page.request, await tokenOf(page.request, DEMO.manager), [{ sku: 'COF-003', quantity: 1 }]);
 
@@ -176,6 +176,21 @@ test.describe('sales orders', () => {
     await expect(details.getByLabel('Totals')).toContainText(`Total${money(mine.total)}`);
     await expect(details).toContainText('Staff Demo');
     await expect(details.getByRole('button', { name: 'Print receipt' })).toBeVisible();
-    await expect(details.getByRole('button', { name: 'Refund' })).toHaveCount(0);
+
+    // A cashier refunds with a Manager's approval: the Admin's demo PIN (another test changes the Manager's).
+    await details.getByRole('button', { name: 'Refund' }).click();
+    const refund = page.getByRole('dialog', { name: `Refund ${mine.code}` });
+    await refund.getByRole('button', { name: 'Refund whole sale' }).click();
+    await refund.getByRole('button', { name: 'Confirm refund' }).click();
+    const approval = page.getByRole('dialog', { name: "Manager's approval" });
+    await approval.getByLabel('Approved by').selectOption({ label: DEMO.admin.name });
+    await approval.getByLabel('PIN').fill('1234');
+    await page.keyboard.press('Enter');
+    await expect(approval).toBeHidden();
+    await expect(refund).toBeHidden();
+    await expect(details.getByRole('heading', { name: 'Refunds' })).toBeVisible();
+    const managerToken = await tokenOf(page.request, DEMO.manager);
+    const recorded = await page.request.get(`/api/sales/${mine.id}`, { headers: { authorization: `Bearer ${managerToken}` } });
+    expect(((await recorded.json()) as { data: Sale }).data).toMatchObject({ status: 'Refunded', refunded: mine.total });
   });
 });

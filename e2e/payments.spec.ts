@@ -47,3 +47,30 @@ test('a sale paid $5 + ៛20,000 + card for the rest: the change screen stays un
   await expect(rows).toContainText('Card$3.33');
   await expect(rows).toContainText('Rate៛4,100 = $1.00');
 });
+
+test('a KHQR payment: the code for the amount, confirmed Received, and the sale keeps its proof', async ({ page }) => {
+  await signIn(page, DEMO.staff);
+  await page.goto('/sale');
+  const scanBox = page.getByPlaceholder('Search products...');
+  // One Caramel Macchiato at $3.00 and 10% tax: $3.30, paid by KHQR in dollars (the demo's default).
+  await scanBox.fill('COF-008');
+  await scanBox.press('Enter');
+  await page.getByRole('button', { name: 'Pay $3.30' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm Payment' });
+  await dialog.getByRole('button', { name: 'KHQR in dollars', exact: true }).click();
+  await expect(dialog.getByLabel('KHQR in dollars', { exact: true })).toHaveValue('3.30');
+  await dialog.getByRole('button', { name: 'Show QR' }).click();
+
+  const khqr = page.getByRole('dialog', { name: 'Pay with KHQR' });
+  await expect(khqr).toContainText('Mekong Corner Cafe');
+  await expect(khqr).toContainText('$3.30');
+  await khqr.getByRole('button', { name: /Received/ }).click();
+  await expect(khqr).toBeHidden();
+  await expect(dialog.getByRole('button', { name: 'Paid' })).toBeVisible();
+  const answer = page.waitForResponse((response) => response.url().endsWith('/api/sales') && response.request().method() === 'POST');
+  await dialog.getByRole('button', { name: /^Pay/ }).click();
+  const sale = ((await (await answer).json()) as { data: { payment_method: string; payments: { method_key: string; khqr: { md5: string; bill_number: string | null } | null }[] } }).data;
+  expect(sale.payment_method).toBe('KHQR');
+  expect(sale.payments[0]).toMatchObject({ method_key: 'khqr', khqr: { md5: expect.stringMatching(/^[0-9a-f]{32}$/) } });
+  await expect(toast(page, /✅ Sale recorded successfully!/)).toBeVisible();
+});

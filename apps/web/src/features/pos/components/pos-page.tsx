@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { tillServicePercent } from '@shop/contracts/approval';
-import { fromCents, toBasisPoints } from '@shop/contracts/money';
+import { fromCents, toBasisPoints, toCents } from '@shop/contracts/money';
 import type { PosProduct } from '@shop/contracts/pos';
 import type { Sale } from '@shop/contracts/sale';
 import { ManagerApprovalDialog } from '@/components/manager-approval/manager-approval-dialog';
@@ -17,6 +17,7 @@ import { usePosCatalog } from '../api/get-pos-catalog';
 import { addProduct, approvalValid, changeQty, clearCart, getCart, priceCart, removeLine, saleLines, setApproval, useCart, type CartLine } from '../cart-store';
 import { CartPanel } from './cart-panel';
 import { ChangePanel } from './change-panel';
+import { KhqrDialog, type KhqrAmount, type KhqrProof } from './khqr-dialog';
 import { PaymentDialog, type ConfirmKhqr, type Tender } from './payment-dialog';
 import { isOutOfStock, ProductBrowser } from './product-browser';
 import { useCheckout } from '../use-checkout';
@@ -55,8 +56,18 @@ export function PosPage() {
 
   const { taxes, service, payments, general, khqr } = settings;
   const rates = { khrPerUsd: payments.khrPerUsd, khrChangePerUsd: payments.khrChangePerUsd ?? payments.khrPerUsd, rielStep: payments.rielStep };
-  // KHQR lines are confirmed by the KHQR dialog once it is wired here; until then they go as typed.
-  const confirmKhqr: ConfirmKhqr | undefined = undefined;
+  // A KHQR line is paid when the customer has scanned its code: the KHQR dialog shows it over the
+  // payment dialog and hands back the proof (or nothing when the cashier cancels).
+  const [khqrAsk, setKhqrAsk] = useState<{ amount: KhqrAmount; settle: (proof: KhqrProof | null) => void } | null>(null);
+  const confirmKhqr: ConfirmKhqr = ({ currency, amount }) =>
+    new Promise((resolve) => {
+      const wanted: KhqrAmount = currency === 'KHR' ? { currency, amountKhr: amount } : { currency, amountCents: toCents(amount) };
+      setKhqrAsk({ amount: wanted, settle: resolve });
+    });
+  const endKhqr = (proof: KhqrProof | null) => {
+    khqrAsk?.settle(proof);
+    setKhqrAsk(null);
+  };
   const serviceDefault = tillServicePercent(service);
   const servicePercent = cart.servicePercent ?? serviceDefault;
   const taxEnabled = taxes.enabled && cart.taxEnabled;
@@ -238,6 +249,7 @@ export function PosPage() {
         onConfirm={confirm}
         fallbackFocus={scanBoxForFocus}
       />
+      {khqrAsk ? <KhqrDialog open {...khqrAsk.amount} onReceived={endKhqr} onCancel={() => endKhqr(null)} /> : null}
       <ManagerApprovalDialog
         open={asking !== null}
         onOpenChange={(open) => {

@@ -1,4 +1,4 @@
-import { useRef, type RefObject } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
@@ -7,8 +7,10 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { fromCents, toCents } from '@shop/contracts/money';
 import { refundKhr, refundTotalCents } from '@shop/contracts/refund';
+import type { Approval } from '@shop/contracts/approval';
 import type { RefundInput, Sale, SaleItem } from '@shop/contracts/sale';
 import { CASH_METHOD, type PaymentCurrency } from '@shop/contracts/tender';
+import { ManagerApprovalDialog } from '@/components/manager-approval/manager-approval-dialog';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
@@ -24,6 +26,7 @@ import { enumLabel } from '@/lib/enum-labels';
 import { formatMoney, formatRiel } from '@/lib/format';
 import { useShopSettings } from '@/lib/shop-settings';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { useCan } from '@/lib/permissions';
 import { saleKeys } from '../api/get-sales';
 import { useRefundSale } from '../api/refund-sale';
 
@@ -149,8 +152,22 @@ function RefundForm({
   }
   const sending = refund.isPending;
 
+  // A cashier without `sales:refund` refunds with a Manager's PIN: asked once, kept while the dialog is open.
+  const mayRefund = useCan('sales:refund');
+  const [approval, setApproval] = useState<Approval | null>(null);
+  const [asking, setAsking] = useState<FormValues | null>(null);
+  const approvalLive = approval !== null && Date.parse(approval.expires_at) > Date.now();
+
   function submit(values: FormValues) {
     if (sending) return;
+    if (!mayRefund && !approvalLive) {
+      setAsking(values);
+      return;
+    }
+    send(values, mayRefund ? null : (approval?.token ?? null));
+  }
+
+  function send(values: FormValues, approvalToken: string | null) {
     const sent = values.lines
       .map((line, index) => ({ index, item: items[index], quantity: line.quantity }))
       .filter((line): line is { index: number; item: SaleItem; quantity: number } => line.item !== undefined && line.quantity > 0);
@@ -161,6 +178,7 @@ function RefundForm({
       // Riel goes back only in cash.
       currency: values.method === CASH_METHOD ? values.currency : 'USD',
       restock: values.restock,
+      ...(approvalToken ? { approval_token: approvalToken } : {}),
     };
     const body = JSON.stringify(input);
     // The same refund asked again (after a failure) goes with the same key; a changed one with a new key.
@@ -337,6 +355,18 @@ function RefundForm({
           {sending ? t('Refunding…') : t('Confirm refund')}
         </Button>
       </ModalFooter>
+      <ManagerApprovalDialog
+        open={asking !== null}
+        onOpenChange={(open) => (open ? undefined : setAsking(null))}
+        permission="sales:refund"
+        reason={t('Refund {{code}}', { code: sale.code })}
+        onApproved={(granted) => {
+          setApproval(granted);
+          const values = asking;
+          setAsking(null);
+          if (values) send(values, granted.token);
+        }}
+      />
     </form>
   );
 }
