@@ -114,7 +114,8 @@ test.describe('sales orders', () => {
     await expect(receipt).toBeVisible();
     await expect(receipt).toContainText('Americano');
     await expect(receipt).toContainText(money(sale.total));
-    await expect(receipt.locator('svg')).toBeVisible(); // the QR code of the sale number
+    await expect(receipt.locator('svg').first()).toBeVisible(); // the QR code of the sale number
+    await expect(receipt.getByRole('img', { name: 'KHQR of Mekong Corner Cafe' })).toBeVisible(); // the shop's KHQR (Receipts → Show QR)
     await expect(details).toBeHidden();
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
     await page.emulateMedia({ media: 'screen' });
