@@ -1,3 +1,4 @@
+import { can } from '@shop/contracts/permissions';
 import type { Kysely } from 'kysely';
 import type { Role } from '@shop/contracts/common';
 import { addDays, businessDate } from './lib/business-date';
@@ -137,7 +138,7 @@ export async function ensureInitialData(ctx: ServiceContext, options: InitialDat
   }
 
   await db.transaction().execute(async (trx) => {
-    await insertUsers(trx, now, DEMO_ACCOUNTS.map((a) => ({ ...a, password: DEMO_PASSWORD, ...(a.role === 'Staff' ? {} : { pin: DEMO_PIN }) })));
+    await insertUsers(trx, now, DEMO_ACCOUNTS.map((a) => ({ ...a, password: DEMO_PASSWORD, ...(can(a.role, 'sales:override-tax') ? { pin: DEMO_PIN } : {}) })));
     const categoryIds = new Map<string, number>();
     for (const c of CATEGORIES) {
       const row = await trx.insertInto('categories').values({ ...c, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();

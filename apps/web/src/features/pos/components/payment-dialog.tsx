@@ -7,11 +7,10 @@ import type { PaymentMethod } from '@shop/contracts/settings';
 import { CASH_METHOD, centsToKhrDue, KHR_NOTES, settleTender, type ChangeIn, type PaymentCurrency, type SaleRates, type TenderOutcome } from '@shop/contracts/tender';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
+import { CheckField } from '@/components/ui/check-field';
 import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
 import { IconButton } from '@/components/ui/icon-button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { changeText } from '@/components/receipt/sale-payments';
 import { cn } from '@/lib/cn';
 import { enumLabel } from '@/lib/enum-labels';
@@ -304,15 +303,15 @@ function PaymentForm({ onOpenChange, totalCents, methods, rates, khqrCurrency, s
         <TenderStatus outcome={outcome} due={due} />
 
         {outcome.changeCents > 0 && (changeAllKhr || outcome.change.usdCents > 0) ? (
-          <CheckLine id="tender-change-all-khr" label={t('Give all change in riel')} checked={changeAllKhr} onChange={setChangeAllKhr} />
+          <CheckField id="tender-change-all-khr" label={t('Give all change in riel')} checked={changeAllKhr} onChange={(event) => setChangeAllKhr(event.target.checked)} />
         ) : null}
         {canLeaveOnAccount && !outcome.covered ? (
-          <CheckLine
+          <CheckField
             id="tender-on-account"
             label={t('Leave the rest on account')}
             hint={t('The sale stays Partial: the customer owes {{amount}}.', { amount: due.usd })}
             checked={onAccount}
-            onChange={setOnAccount}
+            onChange={(event) => setOnAccount(event.target.checked)}
           />
         ) : null}
 
@@ -337,22 +336,6 @@ function PaymentForm({ onOpenChange, totalCents, methods, rates, khqrCurrency, s
         </Button>
       </ModalFooter>
     </form>
-  );
-}
-
-function CheckLine({ id, label, hint, checked, onChange }: { id: string; label: string; hint?: string; checked: boolean; onChange: (checked: boolean) => void }) {
-  return (
-    <div className="flex items-start gap-3">
-      <Checkbox id={id} checked={checked} onChange={(event) => onChange(event.target.checked)} aria-describedby={hint ? `${id}-hint` : undefined} className="mt-0.5" />
-      <div className="min-w-0">
-        <Label htmlFor={id}>{label}</Label>
-        {hint ? (
-          <p id={`${id}-hint`} className="text-sm text-slate-500 dark:text-slate-400">
-            {hint}
-          </p>
-        ) : null}
-      </div>
-    </div>
   );
 }
 

@@ -1,11 +1,10 @@
-import { useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { Settings, SettingsSection } from '@shop/contracts/settings';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Checkbox } from '@/components/ui/checkbox';
-import { Label } from '@/components/ui/label';
+export { CheckField } from '@/components/ui/check-field';
 import { useCan } from '@/lib/permissions';
 import { useSaveSettingsSection, useShopSettings } from '@/lib/shop-settings';
 import { useSchemaForm } from '@/lib/use-schema-form';
@@ -96,22 +95,6 @@ export function SectionForm({ title, description, onSubmit, saving, canWrite, di
   );
 }
 
-/** A checkbox with its label and a one-line hint under it (read out as its description). */
-export function CheckField({ id, label, hint, ...props }: Omit<ComponentProps<typeof Checkbox>, 'id'> & { id: string; label: string; hint?: string }) {
-  return (
-    <div className="flex items-start gap-3">
-      <Checkbox id={id} aria-describedby={hint ? `${id}-hint` : undefined} className="mt-0.5" {...props} />
-      <div className="min-w-0">
-        <Label htmlFor={id}>{label}</Label>
-        {hint ? (
-          <p id={`${id}-hint`} className="text-sm text-slate-500 dark:text-slate-400">
-            {hint}
-          </p>
-        ) : null}
-      </div>
-    </div>
-  );
-}
 
 /** A message that belongs to a whole list (e.g. "Keep at least one payment method enabled."). */
 export function ListError({ id, message }: { id: string; message: string | undefined }) {
