@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fromNotAfterTo, optionalDateFilterSchema } from './common';
+import { fromNotAfterTo, optionalDateFilterSchema, optionalIdFilterSchema } from './common';
 import { PAYMENT_CURRENCIES } from './tender';
 
 /*
@@ -13,6 +13,9 @@ export const paymentTotalsQuerySchema = z
   .object({
     from: optionalDateFilterSchema,
     to: optionalDateFilterSchema,
+    /** What one till, or one shift, took. */
+    till_id: optionalIdFilterSchema,
+    shift_id: optionalIdFilterSchema,
   })
   .refine(...fromNotAfterTo);
 export type PaymentTotalsQuery = z.infer<typeof paymentTotalsQuerySchema>;

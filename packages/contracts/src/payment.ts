@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals, MAX_AMOUNT, MAX_RIEL } from './money';
-import { optionalText } from './common';
+import { optionalText, referenceId } from './common';
 import { PAYMENT_CURRENCIES, type PaymentCurrency } from './tender';
 
 /*
@@ -51,6 +51,8 @@ export const paymentListSchema = z
 export const settleInputSchema = z.object({
   payments: paymentListSchema,
   change_in: z.enum(['mixed', 'KHR'], { error: 'Change is given mixed or in KHR.' }).default('mixed'),
+  /** The till the money is taken at: cash goes into its drawer, in its open shift. */
+  till_id: referenceId('Choose a till.').nullish().transform((v) => v ?? null),
 });
 export type SettleInput = z.input<typeof settleInputSchema>;
 

@@ -37,6 +37,8 @@ export const PERMISSIONS = {
   'sales:override-tax': MANAGERS,
   /** Leave part of a named customer's sale unpaid, on their account. */
   'sales:credit': MANAGERS,
+  /** Every till's shifts and Z-reports, closing a shift someone else opened, and a count that is off by more than the shop allows (a cashier may with a Manager's approval). */
+  'shifts:manage': MANAGERS,
   'settings:manage': ADMINS,
   /** Staff accounts: add, approve, change roles, set passwords, deactivate. */
   'users:manage': ADMINS,

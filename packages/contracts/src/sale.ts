@@ -53,6 +53,8 @@ export const saleInputSchema = z.object({
     .nullish()
     .transform((v) => v ?? 0),
   notes: optionalText(500, 'Notes'),
+  /** The till it was rung up at: the sale records the till's open shift (and needs one when Settings → Shifts asks). */
+  till_id: referenceId('Choose a till.').nullish().transform((v) => v ?? null),
 }).superRefine((sale, ctx) => {
   if (sale.payment_method === undefined && sale.payments === undefined) ctx.addIssue({ code: 'custom', path: ['payment_method'], message: 'Choose a payment method.' });
   if (sale.payment_method !== undefined && sale.payments !== undefined) ctx.addIssue({ code: 'custom', path: ['payments'], message: 'Send either payments or payment_method, not both.' });
@@ -130,6 +132,10 @@ export const saleSchema = z.object({
   refunded: z.number(),
   notes: z.string().nullable(),
   cashier: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The till it was rung up at and that till's shift (none for sales sent without a till). */
+  till: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  till_id: z.number().int().nullable(),
+  shift_id: z.number().int().nullable(),
   created_at: z.string(),
   items: z.array(saleItemSchema).optional(),
   refunds: z
@@ -185,6 +191,9 @@ export const saleListQuerySchema = listQuerySchema
     payment: z.preprocess((value) => (value === '' || value === 'All' ? undefined : value), z.string().trim().max(40).optional()),
     status: optionalChoiceFilter(SALE_STATUSES, 'Status'),
     customer_id: optionalIdFilterSchema,
+    /** Sales rung up at a till, or in one shift (refunds then count where they were paid out). */
+    till_id: optionalIdFilterSchema,
+    shift_id: optionalIdFilterSchema,
     /** The requirements' sales list sends perPage. */
     perPage: alias(
       urlInteger('Per page must be a whole number.').pipe(z.number().min(1, 'Per page must be at least 1.').max(MAX_PER_PAGE, `Per page must be at most ${MAX_PER_PAGE}.`)).optional(),
@@ -235,6 +244,8 @@ export const refundInputSchema = z.object({
   restock: z.boolean({ error: 'Restock must be true or false.' }).default(true),
   /** A Manager's approval from POST /approvals (`sales:refund`), for a cashier who may not refund alone. */
   approval_token: z.string({ error: 'The approval must be text.' }).trim().max(200, 'The approval is not valid.').nullish().transform((v) => v ?? null),
+  /** The till the money goes back from: cash refunds leave its drawer, in its open shift. */
+  till_id: referenceId('Choose a till.').nullish().transform((v) => v ?? null),
 });
 export type RefundInput = z.input<typeof refundInputSchema>;
 

@@ -41,4 +41,6 @@ export const DEFAULT_SETTINGS: Settings = {
       { d: 6, open: '09:00', close: '15:00', closed: false },
     ],
   },
+  // A new shop sells without shifts until it sets up its tills; the demo shop asks for them.
+  shifts: { required: false, blindCount: true, maxDifference: 2 },
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { percent } from './money';
+import { money, percent } from './money';
 import { PAYMENT_CURRENCIES, RIEL_STEPS } from './tender';
 
 /*
@@ -202,6 +202,16 @@ export const hoursSettingsSchema = z.object({
     .refine((days) => new Set(days.map((day) => day.d)).size === 7, 'Each weekday must appear once.'),
 });
 
+/** Tills and shifts (docs/decisions/0012-tills-shifts-and-the-journal.md). */
+export const shiftSettingsSchema = z.object({
+  /** A till sells only during an open shift, and a sale sent with a till_id needs that till's open shift. */
+  required: flag('Require an open shift'),
+  /** The cashier counts before seeing what the drawer should hold. */
+  blindCount: flag('Blind count'),
+  /** A count off by more than this (in dollars; riel at the shop's rate) needs a Manager's approval and a note. */
+  maxDifference: money('Largest difference'),
+});
+
 export const settingsSchema = z.object({
   general: generalSettingsSchema,
   localization: localizationSettingsSchema,
@@ -212,11 +222,12 @@ export const settingsSchema = z.object({
   printers: printerSettingsSchema,
   receipts: receiptSettingsSchema,
   hours: hoursSettingsSchema,
+  shifts: shiftSettingsSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingsSection = keyof Settings;
 
-export const SETTINGS_SECTIONS = ['general', 'localization', 'taxes', 'service', 'payments', 'khqr', 'printers', 'receipts', 'hours'] as const satisfies readonly SettingsSection[];
+export const SETTINGS_SECTIONS = ['general', 'localization', 'taxes', 'service', 'payments', 'khqr', 'printers', 'receipts', 'hours', 'shifts'] as const satisfies readonly SettingsSection[];
 
 export const settingsSectionParamsSchema = z.object({
   section: z.enum(SETTINGS_SECTIONS, { error: `The section must be one of ${SETTINGS_SECTIONS.join(', ')}.` }),

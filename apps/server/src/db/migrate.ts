@@ -12,6 +12,7 @@ import { productSearch } from './migrations/0008-product-search';
 import { apiKeyScopes } from './migrations/0009-api-key-scopes';
 import { payments } from './migrations/0010-payments';
 import { approvals } from './migrations/0011-approvals';
+import { tillsAndShifts } from './migrations/0012-tills-and-shifts';
 
 /** Every migration, in order; listed here (not read from disk) so the bundled server carries them. */
 export function migrations(kind: DbKind): Record<string, Migration> {
@@ -27,6 +28,7 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '0009-api-key-scopes': apiKeyScopes(),
     '0010-payments': payments(),
     '0011-approvals': approvals(kind),
+    '0012-tills-and-shifts': tillsAndShifts(kind),
   };
 }
 

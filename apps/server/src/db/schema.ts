@@ -48,6 +48,74 @@ export interface ApprovalsTable {
   expires_at: string;
 }
 
+export interface TillsTable {
+  id: Generated<number>;
+  name: string;
+  printer_id: string | null;
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One opening and closing of a till's drawer: dollars in cents, riel in riel, each apart. */
+export interface ShiftsTable {
+  id: Generated<number>;
+  till_id: number;
+  status: 'open' | 'closed';
+  business_date: string;
+  opened_by: number | null;
+  opened_by_name: string;
+  opened_at: string;
+  float_usd_cents: number;
+  float_khr: number;
+  /** The notes counted into the float, as JSON (null when a total was given). */
+  float_detail: string | null;
+  closed_by: number | null;
+  closed_by_name: string | null;
+  closed_at: string | null;
+  counted_usd_cents: number | null;
+  counted_khr: number | null;
+  count_detail: string | null;
+  expected_usd_cents: number | null;
+  expected_khr: number | null;
+  note: string | null;
+  approved_by: number | null;
+  approved_by_name: string | null;
+  z_number: number | null;
+}
+
+export interface DrawerMovementsTable {
+  id: Generated<number>;
+  shift_id: number;
+  till_id: number;
+  type: 'in' | 'out' | 'no_sale';
+  currency: 'USD' | 'KHR';
+  amount_cents: number;
+  amount_khr: number;
+  reason: string | null;
+  user_id: number | null;
+  user_name: string;
+  created_at: string;
+}
+
+/** A closed shift's report as it was at the close (JSON of the ShiftReport contract). */
+export interface ZReportsTable {
+  id: Generated<number>;
+  number: number;
+  shift_id: number;
+  content: string;
+  created_at: string;
+}
+
+/** The hash chain over the money records (docs/decisions/0012-tills-shifts-and-the-journal.md). */
+export interface JournalTable {
+  seq: number;
+  kind: string;
+  entity_id: number;
+  hash: string;
+  created_at: string;
+}
+
 export interface ApiKeysTable {
   id: Generated<number>;
   user_id: number;
@@ -301,6 +369,8 @@ export interface SalesTable {
   notes: string | null;
   user_id: number | null;
   created_at: string;
+  till_id: number | null;
+  shift_id: number | null;
 }
 
 export interface SaleItemsTable {
@@ -343,6 +413,8 @@ export interface SalePaymentsTable {
   khr_per_usd: number;
   change_cents: number;
   created_at: string;
+  till_id: number | null;
+  shift_id: number | null;
 }
 
 export interface RefundsTable {
@@ -361,6 +433,8 @@ export interface RefundsTable {
   approved_by: number | null;
   user_id: number | null;
   created_at: string;
+  till_id: number | null;
+  shift_id: number | null;
 }
 
 export interface RefundItemsTable {
@@ -421,6 +495,11 @@ export interface Database {
   api_keys: ApiKeysTable;
   approvals: ApprovalsTable;
   notifications: NotificationsTable;
+  tills: TillsTable;
+  shifts: ShiftsTable;
+  drawer_movements: DrawerMovementsTable;
+  z_reports: ZReportsTable;
+  journal: JournalTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

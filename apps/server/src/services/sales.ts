@@ -20,8 +20,9 @@ function selectSales(ctx: ServiceContext, viewer: Actor) {
     .selectFrom('sales')
     .leftJoin('users', 'users.id', 'sales.user_id')
     .leftJoin('users as approvers', 'approvers.id', 'sales.approved_by')
+    .leftJoin('tills', 'tills.id', 'sales.till_id')
     .selectAll('sales')
-    .select(['users.name as cashier_name', 'approvers.name as approver_name']);
+    .select(['users.name as cashier_name', 'approvers.name as approver_name', 'tills.name as till_name']);
   if (!seesAll(viewer)) select = select.where('sales.user_id', '=', viewer.userId);
   return select;
 }
@@ -99,6 +100,9 @@ function toSale(row: SaleRow, payments: PaymentRow[]): Sale {
     refunded: fromCents(row.refunded_cents),
     notes: row.notes,
     cashier: row.user_id !== null && row.cashier_name !== null ? { id: row.user_id, name: row.cashier_name } : null,
+    till: row.till_id !== null && row.till_name !== null ? { id: row.till_id, name: row.till_name } : null,
+    till_id: row.till_id,
+    shift_id: row.shift_id,
     created_at: row.created_at,
   };
 }
@@ -144,6 +148,8 @@ function filteredSales(ctx: ServiceContext, query: Omit<SaleListQuery, 'page' | 
   }
   if (query.status) select = select.where('sales.status', '=', query.status);
   if (query.customer_id) select = select.where('sales.customer_id', '=', query.customer_id);
+  if (query.till_id) select = select.where('sales.till_id', '=', query.till_id);
+  if (query.shift_id) select = select.where('sales.shift_id', '=', query.shift_id);
   return select;
 }
 
@@ -173,8 +179,11 @@ export async function* salesInOrder(ctx: ServiceContext, query: Omit<SaleListQue
  * sales the other filters match.
  */
 export function refundsInPeriod(ctx: ServiceContext, query: Omit<SaleListQuery, 'page' | 'per_page' | 'perPage'>, viewer: Actor) {
-  const { from, to, ...others } = query;
+  // A till or a shift counts the refunds paid out there, whichever till sold the goods: its drawer is what they left.
+  const { from, to, till_id, shift_id, ...others } = query;
   let refunds = ctx.db.selectFrom('refunds').where('refunds.sale_id', 'in', filteredSales(ctx, others, viewer).select('sales.id'));
+  if (till_id) refunds = refunds.where('refunds.till_id', '=', till_id);
+  if (shift_id) refunds = refunds.where('refunds.shift_id', '=', shift_id);
   if (from) refunds = refunds.where('refunds.business_date', '>=', from);
   if (to) refunds = refunds.where('refunds.business_date', '<=', to);
   return refunds;
