@@ -3,6 +3,7 @@ import type { Role } from '@shop/contracts/common';
 import type { StockReportRow } from '@shop/contracts/report';
 import type { Sale } from '@shop/contracts/sale';
 import type { Printer } from '@shop/contracts/settings';
+import type { MovementType, ShiftStatus } from '@shop/contracts/shift';
 import type { StockAdjustmentInput } from '@shop/contracts/stock';
 import type { Supply } from '@shop/contracts/supply';
 import type { UserStatus } from '@shop/contracts/user';
@@ -36,6 +37,9 @@ const LABELS = {
     catalogue: 'Catalogue, stock and purchasing',
     full: 'Everything my role can do',
   } satisfies Record<ApiKeyScope, string>,
+  /** A drawer movement in a shift. */
+  movement: { in: 'Pay in', out: 'Pay out', no_sale: 'No sale' } satisfies Record<MovementType, string>,
+  shiftStatus: { open: 'Shift open', closed: 'Shift closed' } satisfies Record<ShiftStatus, string>,
 } as const;
 
 export type EnumKind = keyof typeof LABELS;

@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   sidebarCollapsedNarrow: 'sidebar_collapsed_narrow',
   /** The till's cart and any payment not yet confirmed, so a reload or crash loses nothing. */
   posCart: 'pos_cart',
+  /** Which till (cash drawer) this browser sells at: its id (lib/till.ts). */
+  till: 'till_id',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -62,6 +62,9 @@ export function saleFixture(overrides: Partial<Sale> = {}): Sale {
     refunded: 0,
     notes: null,
     cashier: { id: 3, name: 'Staff Demo' },
+    till: null,
+    till_id: null,
+    shift_id: null,
     created_at: '2026-11-21T03:05:00.000Z',
     items: [
       saleItem(),

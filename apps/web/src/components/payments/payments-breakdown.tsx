@@ -9,7 +9,7 @@ import { formatMoney, formatRiel } from '@/lib/format';
 import { usePaymentTotals, type PaymentTotalsParams } from './payment-totals';
 
 /** Dollars or riel, a minus before the sign: "-$5.25", "-៛10,300". */
-const amountText = (currency: PaymentTotal['currency'], amount: number) => {
+export const amountText = (currency: PaymentTotal['currency'], amount: number) => {
   const text = currency === 'KHR' ? formatRiel(Math.abs(amount)) : formatMoney(Math.abs(amount));
   return amount < 0 ? `-${text}` : text;
 };

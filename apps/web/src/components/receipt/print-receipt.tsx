@@ -1,7 +1,10 @@
+import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import type { Sale } from '@shop/contracts/sale';
 import { SaleReceipt, type ReceiptSettings } from './sale-receipt';
+
+type PaperWidth = ReceiptSettings['receipts']['paperWidth'];
 
 /** The element `@media print` in index.css keeps (everything else is hidden while it prints). */
 export const RECEIPT_PRINT_ROOT_CLASS = 'receipt-print-root';
@@ -32,7 +35,15 @@ export function clearPrintedReceipt(): void {
  * long as the receipt), and the print stylesheet hides the console. The receipt stays until the
  * print dialog closes (`afterprint`) or the next receipt is printed.
  */
-export async function printReceipt(sale: Sale, settings: ReceiptSettings): Promise<void> {
+export function printReceipt(sale: Sale, settings: ReceiptSettings): Promise<void> {
+  return printOnRoll(<SaleReceipt sale={sale} settings={settings} />, settings.receipts.paperWidth);
+}
+
+/**
+ * Prints any slip (a receipt, a shift's Z-report) on the receipt roll the same way: rendered on
+ * its own, the page sized to the roll's width and the slip's length, the console hidden.
+ */
+export async function printOnRoll(slip: ReactNode, paperWidth: PaperWidth): Promise<void> {
   clearPrintedReceipt();
   const host = document.createElement('div');
   host.className = RECEIPT_PRINT_ROOT_CLASS;
@@ -40,17 +51,16 @@ export async function printReceipt(sale: Sale, settings: ReceiptSettings): Promi
   document.body.appendChild(host);
   const root = createRoot(host);
   current = { host, root };
-  flushSync(() => root.render(<SaleReceipt sale={sale} settings={settings} />));
+  flushSync(() => root.render(slip));
 
   await imagesReady(host);
-  if (current?.host !== host) return; // another receipt was asked for meanwhile
+  if (current?.host !== host) return; // another slip was asked for meanwhile
 
-  const width = settings.receipts.paperWidth;
   const heightMm = Math.ceil(host.getBoundingClientRect().height * MM_PER_PX) + SLACK_MM;
   const style = document.createElement('style');
   style.id = PAGE_STYLE_ID;
   // Without a measured height (no layout), a roll is still better than a sheet of A4.
-  style.textContent = `@page { size: ${width}mm ${heightMm > SLACK_MM ? `${heightMm}mm` : '297mm'}; margin: 0; }`;
+  style.textContent = `@page { size: ${paperWidth}mm ${heightMm > SLACK_MM ? `${heightMm}mm` : '297mm'}; margin: 0; }`;
   document.head.appendChild(style);
   document.documentElement.classList.add(PRINTING_CLASS);
 
