@@ -38,6 +38,8 @@ type CartPanelProps = {
   onClear: () => void;
   onRemove: (line: CartLine) => void;
   onPay: () => void;
+  /** Why the till may not take payment now, and what to do (open a shift): shown over Pay, which is disabled. */
+  payBlock?: ReactNode;
   footer?: ReactNode;
   /** Shown instead of the (empty) cart's customer, lines and totals, at every width: the last sale's change. */
   summary?: ReactNode;
@@ -60,6 +62,7 @@ export function CartPanel({
   onClear,
   onRemove,
   onPay,
+  payBlock,
   footer,
   summary,
 }: CartPanelProps) {
@@ -217,7 +220,14 @@ export function CartPanel({
       </div>
 
       <div className="space-y-3 border-t border-slate-200 px-4 py-3 dark:border-slate-800">
-        <Button className="h-12 w-full text-base" disabled={empty} onClick={onPay} aria-keyshortcuts="F2 Control+Enter">
+        {payBlock ? <div id="pay-blocked">{payBlock}</div> : null}
+        <Button
+          className="h-12 w-full text-base"
+          disabled={empty || Boolean(payBlock)}
+          onClick={onPay}
+          aria-keyshortcuts="F2 Control+Enter"
+          aria-describedby={payBlock ? 'pay-blocked' : undefined}
+        >
           {t('Pay {{amount}}', { amount: formatMoney(fromCents(pricing.totalCents)) })}
           <KeyHint className="border-white/40 bg-white/15 text-white">F2</KeyHint>
         </Button>
