@@ -21,7 +21,7 @@ const shiftSettings = (changes: Partial<typeof DEFAULT_SETTINGS.shifts>) => call
 const counter = (await call(tokens.Admin, 'POST', '/api/tills', { name: 'Front counter' })).body.data;
 const bar = (await call(tokens.Admin, 'POST', '/api/tills', { name: 'Bar' })).body.data;
 
-type Cash = { currency: 'USD' | 'KHR'; amount: number };
+type Cash = { currency: 'USD' | 'KHR'; amount: number; denominations?: { value: number; count: number }[] };
 const usd = (amount: number): Cash => ({ currency: 'USD', amount });
 const khr = (amount: number): Cash => ({ currency: 'KHR', amount });
 
