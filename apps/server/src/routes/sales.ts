@@ -1,3 +1,4 @@
+import { shiftRequiredAnswerSchema } from '@shop/contracts/shift';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -82,6 +83,7 @@ export const saleRoutes: FastifyPluginAsyncZod = async (app) => {
           409: pricesChangedAnswerSchema
             .describe('Prices changed: the catalogue figures to refresh the cart with')
             .or(outOfStockAnswerSchema.describe('Too few sellable units; expired ones are counted apart'))
+            .or(shiftRequiredAnswerSchema.describe('The till has no open shift and the shop requires one'))
             .or(messageResponseSchema),
         },
       },
