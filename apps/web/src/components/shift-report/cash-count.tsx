@@ -123,7 +123,7 @@ export function CashCount({ value, onChange, disabled = false, expected }: CashC
               {value.byNotes ? (
                 <ul className="space-y-1.5">
                   {DENOMINATIONS[currency].map((note) => {
-                    const noteText = cashText(currency, note);
+                    const noteText = currency === 'KHR' ? formatRiel(note) : `$${note}`;
                     const count = value.notes[currency][note] ?? '';
                     const invalid = parseCount(count) === null;
                     return (

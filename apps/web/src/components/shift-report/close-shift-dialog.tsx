@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { LoaderCircle, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -127,6 +127,11 @@ function CloseForm({ shift, close, onClosed, onCancel }: CloseFormProps) {
   const [offBy, setOffBy] = useState<DrawerLine[] | null>(null);
   const [asking, setAsking] = useState(false);
   const counted = cashAmounts(count);
+  // Once the figures are shown, the note is what to fill in next.
+  const noteRef = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (offBy) noteRef.current?.focus({ preventScroll: false });
+  }, [offBy]);
 
   function send(approvalToken: string | null) {
     if (!counted) return;

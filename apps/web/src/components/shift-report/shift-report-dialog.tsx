@@ -39,7 +39,7 @@ export function ShiftReportDialog({ shiftId, onClose, fallbackFocus }: ShiftRepo
             </Button>
           </div>
         ) : (
-          <ShiftReportView report={report.data} timeZone={settings.localization.timezone} />
+          <ShiftReportView report={report.data} timeZone={settings.localization.timezone} untitled />
         )}
       </ModalBody>
       <ModalFooter>

@@ -143,7 +143,7 @@ function MovementForm({ initialKind, record, onDone }: { initialKind: MovementKi
             {QUICK_REASONS[kind].map((quick) => (
               <Button
                 key={quick}
-                variant="secondary"
+                variant={reason === t(quick) ? 'primary' : 'secondary'}
                 size="sm"
                 disabled={busy}
                 aria-pressed={reason === t(quick)}

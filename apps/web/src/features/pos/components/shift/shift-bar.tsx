@@ -59,25 +59,25 @@ export function ShiftBar({ state, timeZone, canChangeTill, onOpenShift, onMoveme
         ) : null}
         {shift ? (
           <>
-            <Button variant="secondary" size="sm" onClick={() => onMovement('in')}>
+            <Button variant="secondary" size="sm" title={t('Pay in')} onClick={() => onMovement('in')}>
               <ArrowDownToLine aria-hidden className="size-4" />
-              {t('Pay in')}
+              <span className="max-lg:sr-only">{t('Pay in')}</span>
             </Button>
-            <Button variant="secondary" size="sm" onClick={() => onMovement('out')}>
+            <Button variant="secondary" size="sm" title={t('Pay out')} onClick={() => onMovement('out')}>
               <ArrowUpFromLine aria-hidden className="size-4" />
-              {t('Pay out')}
+              <span className="max-lg:sr-only">{t('Pay out')}</span>
             </Button>
-            <Button variant="secondary" size="sm" onClick={() => onNoSale(shift)}>
+            <Button variant="secondary" size="sm" title={t('No sale')} onClick={() => onNoSale(shift)}>
               <Vault aria-hidden className="size-4" />
-              {t('No sale')}
+              <span className="max-lg:sr-only">{t('No sale')}</span>
             </Button>
-            <Button variant="secondary" size="sm" onClick={() => onXReport(shift)}>
+            <Button variant="secondary" size="sm" title={t('X-report')} onClick={() => onXReport(shift)}>
               <FileText aria-hidden className="size-4" />
-              {t('X-report')}
+              <span className="max-lg:sr-only">{t('X-report')}</span>
             </Button>
-            <Button variant="secondary" size="sm" onClick={() => onCloseShift(shift)}>
+            <Button variant="secondary" size="sm" title={t('Close shift')} onClick={() => onCloseShift(shift)}>
               <Lock aria-hidden className="size-4" />
-              {t('Close shift')}
+              <span className="max-lg:sr-only">{t('Close shift')}</span>
             </Button>
           </>
         ) : shiftQuery.isSuccess ? (
@@ -87,9 +87,9 @@ export function ShiftBar({ state, timeZone, canChangeTill, onOpenShift, onMoveme
           </Button>
         ) : null}
         {canChangeTill ? (
-          <Button variant="ghost" size="sm" onClick={onChangeTill}>
+          <Button variant="ghost" size="sm" title={t('Change till')} onClick={onChangeTill}>
             <Replace aria-hidden className="size-4" />
-            {t('Change till')}
+            <span className="max-lg:sr-only">{t('Change till')}</span>
           </Button>
         ) : null}
       </div>

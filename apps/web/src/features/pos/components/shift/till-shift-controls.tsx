@@ -41,17 +41,19 @@ export function useTillShiftControls(fallbackFocus: () => HTMLElement | null) {
   const [closing, setClosing] = useState<Shift | null>(null);
   const [changingTill, setChangingTill] = useState(false);
 
-  const checkoutBlock: ReactNode = state.needsTill ? (
-    <p className="text-sm text-amber-800 dark:text-amber-200">{t('Choose which till this is before selling.')}</p>
-  ) : state.needsShift ? (
-    <div className="space-y-2 rounded-lg bg-amber-50 px-3 py-2 dark:bg-amber-950">
-      <p className="text-sm text-amber-800 dark:text-amber-200">{t('Open a shift at this till before selling.')}</p>
-      <Button className="h-11 w-full" onClick={() => setOpening(true)}>
-        <LockOpen aria-hidden className="size-4" />
-        {t('Open shift')}
-      </Button>
-    </div>
-  ) : null;
+  const checkoutBlock: { reason: string; action?: ReactNode } | null = state.needsTill
+    ? { reason: t('Choose which till this is before selling.') }
+    : state.needsShift
+      ? {
+          reason: t('Open a shift at this till before selling.'),
+          action: (
+            <Button className="h-12 flex-1 text-base" onClick={() => setOpening(true)}>
+              <LockOpen aria-hidden className="size-4" />
+              {t('Open shift')}
+            </Button>
+          ),
+        }
+      : null;
 
   const element = (
     <>
