@@ -129,9 +129,10 @@ function CloseForm({ shift, close, onClosed, onCancel }: CloseFormProps) {
   const counted = cashAmounts(count);
   // Once the figures are shown, the note is what to fill in next.
   const noteRef = useRef<HTMLTextAreaElement>(null);
+  const waiting = close.isPending;
   useEffect(() => {
-    if (offBy) noteRef.current?.focus({ preventScroll: false });
-  }, [offBy]);
+    if (offBy && !waiting) noteRef.current?.focus();
+  }, [offBy, waiting]);
 
   function send(approvalToken: string | null) {
     if (!counted) return;
@@ -189,6 +190,7 @@ function CloseForm({ shift, close, onClosed, onCancel }: CloseFormProps) {
           <div className="space-y-1.5">
             <Label htmlFor={noteId}>{offBy ? t('Why is the count off?') : t('Note (optional)')}</Label>
             <Textarea
+              ref={noteRef}
               id={noteId}
               rows={2}
               maxLength={500}

@@ -2,7 +2,6 @@ import { ArrowDownToLine, ArrowUpFromLine, FileText, Lock, LockOpen, Replace, St
 import { useTranslation } from 'react-i18next';
 import type { Shift } from '@shop/contracts/shift';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { formatTimeOfDay } from '@/lib/format';
 import type { TillShift } from './use-till-shift';
 import type { MovementKind } from './movement-dialog';
@@ -40,7 +39,7 @@ export function ShiftBar({ state, timeZone, canChangeTill, onOpenShift, onMoveme
           <p className="truncate text-sm font-semibold text-slate-900 dark:text-white">{till.name}</p>
           <p role="status" className="truncate text-xs text-slate-500 dark:text-slate-400">
             {shiftQuery.isPending ? (
-              <Spinner label={t('Loading the shift…')} className="text-xs" />
+              t('Loading the shift…')
             ) : shiftQuery.isError && !shift ? (
               <span className="text-red-700 dark:text-red-400">{t('Could not load the shift.')}</span>
             ) : shift ? (
