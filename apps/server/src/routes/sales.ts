@@ -11,7 +11,6 @@ import {
   saleListQuerySchema,
   saleListResponseSchema,
   saleSchema,
-  SALE_MESSAGES,
 } from '@shop/contracts/sale';
 import { settleInputSchema } from '@shop/contracts/payment';
 import { actorOf } from '../plugins/auth';
