@@ -85,6 +85,13 @@ describe(`tills and shifts (${dbKind})`, () => {
     expect((await move(tokens.Staff, shift, { type: 'out', currency: 'USD', amount: 3, reason: 'Ice' })).status).toBe(201);
     expect(await move(tokens.Staff, shift, { type: 'out', currency: 'USD', amount: 3 })).toMatchObject({ status: 422, body: { errors: { reason: ['Say what the money is for.'] } } });
     expect((await move(tokens.Staff, shift, { type: 'no_sale' })).status).toBe(201);
+    // A double tap on Pay out, sent with one Idempotency-Key, is paid out once.
+    const tap = () =>
+      app.inject({ method: 'POST', url: `/api/shifts/${shift}/movements`, headers: { authorization: `Bearer ${tokens.Staff}`, 'idempotency-key': 'pay-out-ice-1' }, payload: { type: 'out', currency: 'KHR', amount: 4_000, reason: 'Ice' } });
+    const [once, again] = [await tap(), await tap()];
+    expect([once.statusCode, again.statusCode, again.headers['idempotent-replayed']]).toEqual([201, 201, 'true']);
+    expect(again.json().data.id).toBe(once.json().data.id);
+    expect((await move(tokens.Staff, shift, { type: 'in', currency: 'KHR', amount: 4_000, reason: 'Ice money back' })).status).toBe(201);
     // One latte of the first sale back in dollars, at the counter.
     const refund = await call(tokens.Manager, 'POST', `/api/sales/${first.body.data.id}/refunds`, {
       items: [{ sale_item_id: (await call(tokens.Manager, 'GET', `/api/sales/${first.body.data.id}`)).body.data.items[0].id, quantity: 1 }],
@@ -98,9 +105,9 @@ describe(`tills and shifts (${dbKind})`, () => {
     const x = await report(tokens.Manager, shift);
     expect(x.body.data.kind).toBe('X');
     expect(drawerOf(x.body.data, 'USD')).toEqual({ currency: 'USD', float: 20, cash_sales: 10, change: 4, pay_ins: 0, pay_outs: 3, refunds: 2.75, expected: 20.25, counted: null, difference: null });
-    expect(drawerOf(x.body.data, 'KHR')).toEqual({ currency: 'KHR', float: 40_000, cash_sales: 12_000, change: 2_600, pay_ins: 20_000, pay_outs: 0, refunds: 0, expected: 69_400, counted: null, difference: null });
+    expect(drawerOf(x.body.data, 'KHR')).toEqual({ currency: 'KHR', float: 40_000, cash_sales: 12_000, change: 2_600, pay_ins: 24_000, pay_outs: 4_000, refunds: 0, expected: 69_400, counted: null, difference: null });
     expect(x.body.data.no_sales).toBe(1);
-    expect(x.body.data.movements.map((m: { reason: string }) => m.reason)).toEqual(['Change float', 'Ice']);
+    expect(x.body.data.movements.map((m: { reason: string }) => m.reason)).toEqual(['Change float', 'Ice', 'Ice', 'Ice money back']);
     const card = x.body.data.methods.find((m: { method_key: string }) => m.method_key === 'card');
     expect(card).toMatchObject({ currency: 'USD', amount: 2.75 });
 

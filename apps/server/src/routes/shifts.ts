@@ -20,6 +20,7 @@ import { verifyJournal } from '../services/journal';
 import { exportShiftReport } from '../services/report-export';
 import { closeShift, currentShift, listShifts, openShift, recordDrawerMovement, shiftReport } from '../services/shifts';
 import { createTill, listTills, updateTill } from '../services/tills';
+import { idempotencyHeaders, keyOf, sendAnswer } from './idempotent';
 import { sendCsv } from './reports';
 
 /**
@@ -78,13 +79,13 @@ export const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['shifts'],
         summary: 'Pay cash in or out with a reason, or record the drawer opened without a sale',
+        headers: idempotencyHeaders,
         params: idParamsSchema,
         body: movementInputSchema,
         response: { 201: z.object({ data: movementSchema, message: z.string() }) },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send({ data: await recordDrawerMovement(app.services, request.params.id, request.body, actorOf(request)), message: SHIFT_MESSAGES.movementRecorded }),
+    async (request, reply) => sendAnswer(reply, await recordDrawerMovement(app.services, request.params.id, request.body, actorOf(request), keyOf(request))),
   );
   app.get(
     '/shifts/:id/report',

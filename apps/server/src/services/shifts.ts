@@ -1,5 +1,6 @@
 import { APPROVAL_MESSAGES } from '@shop/contracts/approval';
 import { fromCents, rielToCents, toCents } from '@shop/contracts/money';
+import { SALE_MESSAGES } from '@shop/contracts/sale';
 import type { Settings } from '@shop/contracts/settings';
 import {
   SHIFT_MESSAGES,
@@ -27,6 +28,7 @@ import { nextNumber } from './document-numbers';
 import { appendJournal } from './journal';
 import { paymentTotals } from './payment-totals';
 import { salesTotals } from './sales';
+import { runIdempotent } from './idempotency';
 import { getSettings, shopToday } from './settings';
 import { usableTill } from './tills';
 
@@ -210,32 +212,44 @@ function toMovement(row: { id: number; shift_id: number; type: Movement['type'];
   };
 }
 
-/** POST /shifts/{id}/movements: cash in or out with a reason, or the drawer opened without a sale. */
-export async function recordDrawerMovement(ctx: ServiceContext, shiftId: number, input: MovementInput, actor: Actor): Promise<Movement> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const tx = { ...ctx, db: trx };
-    const shift = await openShiftRow(tx, shiftId, actor, 'share');
-    const cents = input.type === 'no_sale' ? 0 : input.currency === 'USD' ? toCents(input.amount) : 0;
-    const khr = input.type === 'no_sale' ? 0 : input.currency === 'KHR' ? input.amount : 0;
-    const row = await trx
-      .insertInto('drawer_movements')
-      .values({
-        shift_id: shift.id,
-        till_id: shift.till_id,
-        type: input.type,
-        currency: input.currency,
-        amount_cents: cents,
-        amount_khr: khr,
-        reason: input.reason,
-        user_id: actor.userId,
-        user_name: await actorName(tx, actor),
-        created_at: tx.clock.now().toISOString(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await appendJournal(tx, 'movement', row.id);
-    return toMovement(row);
-  });
+/**
+ * POST /shifts/{id}/movements: cash in or out with a reason, or the drawer opened without a
+ * sale. With an Idempotency-Key, a pay-out sent twice (a double tap, a retry) is recorded once.
+ */
+export async function recordDrawerMovement(ctx: ServiceContext, shiftId: number, input: MovementInput, actor: Actor, idempotencyKey: string | null = null) {
+  return runIdempotent<{ data: Movement; message: string }>(
+    ctx,
+    {
+      key: idempotencyKey,
+      userId: actor.userId,
+      scope: `movement:${shiftId}`,
+      request: input,
+      messages: { keyReused: 'This Idempotency-Key was already used for a different drawer movement. Use a new key.', inFlight: SALE_MESSAGES.inFlight },
+    },
+    async (tx) => {
+      const shift = await openShiftRow(tx, shiftId, actor, 'share');
+      const cents = input.type === 'no_sale' ? 0 : input.currency === 'USD' ? toCents(input.amount) : 0;
+      const khr = input.type === 'no_sale' ? 0 : input.currency === 'KHR' ? input.amount : 0;
+      const row = await tx.db
+        .insertInto('drawer_movements')
+        .values({
+          shift_id: shift.id,
+          till_id: shift.till_id,
+          type: input.type,
+          currency: input.currency,
+          amount_cents: cents,
+          amount_khr: khr,
+          reason: input.reason,
+          user_id: actor.userId,
+          user_name: await actorName(tx, actor),
+          created_at: tx.clock.now().toISOString(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await appendJournal(tx, 'movement', row.id);
+      return { statusCode: 201, body: { data: toMovement(row), message: SHIFT_MESSAGES.movementRecorded } };
+    },
+  );
 }
 
 /** The drawer per currency: float, cash in and out by source, and what it should hold. */
