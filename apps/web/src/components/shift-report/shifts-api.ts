@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ListMeta } from '@shop/contracts/common';
+import { IDEMPOTENCY_KEY_HEADER } from '@shop/contracts/sale';
 import type { Movement, MovementInput, Shift, ShiftCloseInput, ShiftOpenInput, ShiftReport, ShiftStatus } from '@shop/contracts/shift';
 import type { Till } from '@shop/contracts/till';
 import { apiDownload, apiRequest } from '@/lib/api-client';
@@ -115,12 +116,19 @@ export function useOpenShift() {
   });
 }
 
-/** POST /shifts/{id}/movements: pay in, pay out, or the drawer opened without a sale. */
+/**
+ * POST /shifts/{id}/movements: pay in, pay out, or the drawer opened without a sale. The same
+ * attempt sent again (its answer lost) goes with the same Idempotency-Key and is recorded once.
+ */
 export function useRecordMovement(shift: Pick<Shift, 'id' | 'till'>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: MovementInput) =>
-      apiRequest<{ data: Movement; message: string }>(`/shifts/${shift.id}/movements`, { method: 'POST', body: input }),
+    mutationFn: ({ input, idempotencyKey }: { input: MovementInput; idempotencyKey: string }) =>
+      apiRequest<{ data: Movement; message: string }>(`/shifts/${shift.id}/movements`, {
+        method: 'POST',
+        body: input,
+        headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+      }),
     onSuccess: () => refreshShift(queryClient, shift),
   });
 }

@@ -67,13 +67,14 @@ const line = (currency: 'USD' | 'KHR', expected: number, counted: number): Drawe
   difference: counted - expected,
 });
 
-type Call = { method: string; path: string; body: unknown };
+type Call = { method: string; path: string; body: unknown; headers: Record<string, string> };
 
 /**
  * The till's server: two tills, "Front counter" (id 1) and "Bar" (id 2); `shift` is the one open
  * at the Front counter, if any. Closing answers 409 until a note and an approval come with it.
  */
-function fakeApi(options: { shift: Shift | null; sale?: () => Response }) {
+function fakeApi(options: { shift: Shift | null; sale?: () => Response; movement?: (attempt: number) => Response | Promise<Response> }) {
+  let movements = 0;
   const calls: Call[] = [];
   let current = options.shift;
   setSession('tok', { ...demoUser, role: 'Staff' });
@@ -81,7 +82,7 @@ function fakeApi(options: { shift: Shift | null; sale?: () => Response }) {
     const url = new URL(href, 'http://localhost');
     const method = init.method ?? 'GET';
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method, path: url.pathname, body });
+    calls.push({ method, path: url.pathname, body, headers: (init.headers ?? {}) as Record<string, string> });
     const front = { id: 1, name: 'Front counter' };
     switch (`${method} ${url.pathname}`) {
       case 'GET /api/me':
@@ -100,6 +101,8 @@ function fakeApi(options: { shift: Shift | null; sale?: () => Response }) {
       case 'POST /api/sales':
         if (!current) return jsonResponse(409, { message: 'Open a shift at this till before selling.', code: 'shift_required' });
         return options.sale?.() ?? jsonResponse(500, { message: 'No sale expected.' });
+      case 'POST /api/shifts/41/movements':
+        return options.movement?.((movements += 1)) ?? jsonResponse(500, { message: 'No movement expected.' });
       case 'GET /api/approvers':
         return jsonResponse(200, { data: [{ id: 2, name: 'Manager Demo' }] });
       case 'POST /api/approvals':
@@ -204,6 +207,39 @@ describe('the till and its shift', () => {
     await user.click(within(payment).getByRole('button', { name: 'Card in dollars' }));
     await user.click(within(payment).getByRole('button', { name: 'Pay' }));
     expect(await screen.findByRole('dialog', { name: 'Open a shift: Front counter' })).toBeInTheDocument();
+  });
+
+  it('pays cash out with a quick reason, and a retry after a lost answer sends the same key', async () => {
+    const calls = fakeApi({
+      shift: openShift({ id: 1, name: 'Front counter' }),
+      movement: (attempt) =>
+        attempt === 1
+          ? Promise.reject(new TypeError('Failed to fetch'))
+          : jsonResponse(201, { data: { id: 5, shift_id: 41, type: 'out', currency: 'KHR', amount: 8000, reason: 'Ice', user: staff, created_at: '2026-11-21T03:00:00.000Z' }, message: 'Recorded' }),
+    });
+    const { user, bar } = await openTill();
+    await user.click(await within(bar()).findByRole('button', { name: 'Pay out' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay in or out' });
+    await user.click(within(dialog).getByRole('button', { name: 'Riel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Record pay out' }));
+    // Nothing is sent without an amount and a reason.
+    expect(within(dialog).getByText('Type a whole number of riel, more than 0.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Say what the money is for.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Amount in riel'), '8000');
+    await user.click(within(dialog).getByRole('button', { name: 'Ice' }));
+    expect(within(dialog).getByLabelText('Reason')).toHaveValue('Ice');
+    await user.click(within(dialog).getByRole('button', { name: 'Record pay out' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Recording failed');
+    await user.click(within(dialog).getByRole('button', { name: 'Record pay out' }));
+    expect(await screen.findByText('Paid out: ៛8,000')).toBeInTheDocument();
+
+    const sent = calls.filter((call) => call.path === '/api/shifts/41/movements');
+    expect(sent.map((call) => call.body)).toEqual([
+      { type: 'out', currency: 'KHR', amount: 8000, reason: 'Ice' },
+      { type: 'out', currency: 'KHR', amount: 8000, reason: 'Ice' },
+    ]);
+    expect(sent[0]!.headers['idempotency-key']).toBeTruthy();
+    expect(sent[1]!.headers['idempotency-key']).toBe(sent[0]!.headers['idempotency-key']);
   });
 
   it("closes with a count that is off: shows the figures, wants a note, and resends with a Manager's approval", async () => {

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { LoaderCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -14,6 +14,7 @@ import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
 import { SegmentedControl } from '@/components/ui/segmented-control';
 import { ApiError } from '@/lib/api-client';
 import { failureText } from '@/lib/error-text';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 
 export type MovementKind = 'in' | 'out';
 
@@ -58,6 +59,8 @@ function MovementForm({ initialKind, record, onDone }: { initialKind: MovementKi
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ amount?: string; reason?: string; form?: string }>({});
+  // The same movement asked again (after a failure) goes with the same key; a changed one with a new key.
+  const attempt = useRef<{ body: string; key: string } | null>(null);
 
   /** The typed amount as sent (dollars or whole riel), or null while it is not one more than 0. */
   function typedAmount(): number | null {
@@ -76,8 +79,12 @@ function MovementForm({ initialKind, record, onDone }: { initialKind: MovementKi
     if (!reason.trim()) found.reason = t('Say what the money is for.');
     setErrors(found);
     if (value === null || found.reason) return;
+    const input = { type: kind, currency, amount: value, reason: reason.trim() };
+    const body = JSON.stringify(input);
+    const current = attempt.current?.body === body ? attempt.current : { body, key: newIdempotencyKey() };
+    attempt.current = current;
     record.mutate(
-      { type: kind, currency, amount: value, reason: reason.trim() },
+      { input, idempotencyKey: current.key },
       {
         onSuccess: () => {
           toast.success(kind === 'in' ? t('Paid in: {{amount}}', { amount: cashText(currency, value) }) : t('Paid out: {{amount}}', { amount: cashText(currency, value) }));

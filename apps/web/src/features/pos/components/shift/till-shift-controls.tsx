@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
 import { failureText } from '@/lib/error-text';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useCan } from '@/lib/permissions';
 import { useShopSettings } from '@/lib/shop-settings';
 import { useTillShift } from './use-till-shift';
@@ -121,9 +122,11 @@ export function useTillShiftControls(fallbackFocus: () => HTMLElement | null) {
 function NoSaleDialog({ shift, onClose, fallbackFocus }: { shift: Shift; onClose: () => void; fallbackFocus: () => HTMLElement | null }) {
   const { t } = useTranslation();
   const record = useRecordMovement(shift);
+  // One key per opening of the dialog: confirming again after a lost answer records it once.
+  const [idempotencyKey] = useState(newIdempotencyKey);
   function confirm() {
     record.mutate(
-      { type: 'no_sale' },
+      { input: { type: 'no_sale' }, idempotencyKey },
       {
         onSuccess: () => {
           toast.success(t('No sale recorded: the drawer may be opened.'));
