@@ -59,13 +59,14 @@ export function getCurrentShift(tillId: number, signal?: AbortSignal): Promise<S
   return apiRequest<{ data: Shift | null }>('/shifts/current', { query: { till_id: tillId }, signal }).then((answer) => answer.data);
 }
 
-/** The shift open at a till now, or null; asked again whenever the window gets focus. */
+/** The shift open at a till now, or null; asked again whenever the window gets focus, and each minute (closed elsewhere). */
 export function useCurrentShift(tillId: number | null) {
   return useQuery({
     queryKey: shiftKeys.current(tillId ?? 0),
     queryFn: ({ signal }) => getCurrentShift(tillId ?? 0, signal),
     enabled: tillId !== null,
     refetchOnWindowFocus: 'always',
+    refetchInterval: 60_000,
     staleTime: 30_000,
   });
 }

@@ -73,11 +73,18 @@ type Call = { method: string; path: string; body: unknown; headers: Record<strin
  * The till's server: two tills, "Front counter" (id 1) and "Bar" (id 2); `shift` is the one open
  * at the Front counter, if any. Closing answers 409 until a note and an approval come with it.
  */
-function fakeApi(options: { shift: Shift | null; sale?: () => Response; movement?: (attempt: number) => Response | Promise<Response> }) {
+function fakeApi(options: {
+  shift: Shift | null;
+  sale?: () => Response;
+  movement?: (attempt: number) => Response | Promise<Response>;
+  role?: 'Staff' | 'Admin';
+  noTills?: boolean;
+}) {
   let movements = 0;
+  const role = options.role ?? 'Staff';
   const calls: Call[] = [];
   let current = options.shift;
-  setSession('tok', { ...demoUser, role: 'Staff' });
+  setSession('tok', { ...demoUser, role });
   mockFetch((href, init) => {
     const url = new URL(href, 'http://localhost');
     const method = init.method ?? 'GET';
@@ -86,20 +93,20 @@ function fakeApi(options: { shift: Shift | null; sale?: () => Response; movement
     const front = { id: 1, name: 'Front counter' };
     switch (`${method} ${url.pathname}`) {
       case 'GET /api/me':
-        return jsonResponse(200, { data: { ...demoUser, role: 'Staff' } });
+        return jsonResponse(200, { data: { ...demoUser, role } });
       case 'GET /api/settings':
         return jsonResponse(200, { data: SETTINGS });
       case 'GET /api/pos/catalog':
         return jsonResponse(200, { data: CATALOG });
       case 'GET /api/tills':
-        return jsonResponse(200, { data: [till(1, 'Front counter', current), till(2, 'Bar', null)] });
+        return jsonResponse(200, { data: options.noTills ? [] : [till(1, 'Front counter', current), till(2, 'Bar', null)] });
       case 'GET /api/shifts/current':
         return jsonResponse(200, { data: url.searchParams.get('till_id') === '1' ? current : null });
       case 'POST /api/shifts':
         current = openShift(front);
         return jsonResponse(201, { data: current, message: 'Shift opened' });
       case 'POST /api/sales':
-        if (!current) return jsonResponse(409, { message: 'Open a shift at this till before selling.', code: 'shift_required' });
+        if (body.till_id && !current) return jsonResponse(409, { message: 'Open a shift at this till before selling.', code: 'shift_required' });
         return options.sale?.() ?? jsonResponse(500, { message: 'No sale expected.' });
       case 'POST /api/shifts/41/movements':
         return options.movement?.((movements += 1)) ?? jsonResponse(500, { message: 'No movement expected.' });
@@ -165,6 +172,21 @@ describe('the till and its shift', () => {
     expect(await within(bar).findByText(/^Open since \d\d:\d\d · Staff Demo$/)).toBeInTheDocument();
     // Staff cannot move the browser to another till afterwards.
     expect(within(bar).queryByRole('button', { name: 'Change till' })).not.toBeInTheDocument();
+  });
+
+  it('sells as before in a shop without tills, where an Admin is pointed to where tills are added', async () => {
+    setTillId(null);
+    const calls = fakeApi({ shift: null, role: 'Admin', noTills: true, sale: () => jsonResponse(201, { data: saleFixture({ total: 2.75 }), message: 'Sale recorded successfully!' }) });
+    const { user, products } = await openTill();
+    expect(await screen.findByRole('link', { name: 'Settings → Tills' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Shift' })).not.toBeInTheDocument();
+    await user.click(within(products).getByRole('button', { name: /Cafe Latte/ }));
+    await user.click(screen.getByRole('button', { name: 'Pay $2.75' }));
+    const payment = await screen.findByRole('dialog', { name: 'Confirm Payment' });
+    await user.click(within(payment).getByRole('button', { name: 'Card in dollars' }));
+    await user.click(within(payment).getByRole('button', { name: 'Pay' }));
+    expect(await screen.findByText('✅ Sale recorded successfully!')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/sales')?.body).not.toHaveProperty('till_id');
   });
 
   it('does not sell without an open shift, opens one with the float, sells with the till, and asks again after a 409 shift_required', async () => {
