@@ -1,10 +1,11 @@
-// Bundles the server into dist/main.js. npm packages stay external (native addons such as
+// Bundles the server into dist/main.js (and the journal check into dist/verify-journal.js). npm packages stay external (native addons such as
 // better-sqlite3 cannot be bundled); the workspace's own TypeScript packages are bundled in.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // The server, and `npm run verify-journal`.
+  entryPoints: { main: 'src/main.ts', 'verify-journal': 'src/verify-journal.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

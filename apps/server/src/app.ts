@@ -31,6 +31,7 @@ import { settingsRoutes } from './routes/settings';
 import { profileRoutes } from './routes/profile';
 import { notificationRoutes } from './routes/notifications';
 import { approvalRoutes } from './routes/approvals';
+import { shiftRoutes } from './routes/shifts';
 import { khqrRoutes } from './routes/khqr';
 
 declare module 'fastify' {
@@ -118,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(settingsRoutes);
       await api.register(saleRoutes);
       await api.register(approvalRoutes);
+      await api.register(shiftRoutes);
       await api.register(posRoutes);
       await api.register(reportRoutes);
       await api.register(searchRoutes);

@@ -5,10 +5,12 @@ import { addDays, businessDate } from './lib/business-date';
 import { hashPassword } from './lib/passwords';
 import { DEFAULT_SETTINGS } from '@shop/contracts/settings';
 import { createPromotion } from './services/promotions';
+import { closeShift, openShift, recordDrawerMovement } from './services/shifts';
+import { createTill } from './services/tills';
 import { updateSettingsSection } from './services/settings';
 import { createStockRecord } from './services/stock-records';
 import { createSupply } from './services/supplies';
-import type { ServiceContext } from './services/context';
+import type { Actor, ServiceContext } from './services/context';
 import type { Database } from './db/schema';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -256,4 +258,28 @@ async function seedDemoShop(ctx: ServiceContext) {
   const today = businessDate(clock.now());
   await createPromotion(ctx, { title: 'Iced Latte afternoon deal', product_id: products.get('COF-006')!, discount: 10, valid_until: addDays(today, 30), active: true }, actor);
   await createPromotion(ctx, { title: 'Croissant breakfast', product_id: products.get('BAK-001')!, discount: 15, valid_until: addDays(today, 14), active: true }, actor);
+  await seedDemoTills(ctx, actor);
+}
+
+/**
+ * Two tills, shifts required: the counter's shift is open since this morning (Staff Demo counted
+ * $50 and ៛100,000 in), and the bar's shift of yesterday is closed, with its Z-report.
+ */
+async function seedDemoTills(ctx: ServiceContext, admin: Actor) {
+  const staff = await ctx.db.selectFrom('users').select('id').where('email', '=', 'staff@demo.shop').executeTakeFirstOrThrow();
+  const cashier: Actor = { userId: staff.id, role: 'Staff' };
+  const counter = await createTill(ctx, { name: 'Front counter', printer_id: null, active: true }, admin);
+  const bar = await createTill(ctx, { name: 'Bar', printer_id: null, active: true }, admin);
+  await updateSettingsSection(ctx, 'shifts', { ...DEFAULT_SETTINGS.shifts, required: true }, admin);
+
+  const now = ctx.clock.now().getTime();
+  const at = (hoursAgo: number) => ({ ...ctx, clock: { now: () => new Date(now - hoursAgo * 3_600_000) } });
+  const yesterday = await openShift(at(26), { till_id: bar.id, float: [{ currency: 'USD', amount: 20, denominations: null }, { currency: 'KHR', amount: 40_000, denominations: null }] }, cashier);
+  await recordDrawerMovement(at(24), yesterday.id, { type: 'out', currency: 'KHR', amount: 8_000, reason: 'Ice' }, cashier);
+  await closeShift(at(17), yesterday.id, { counted: [{ currency: 'USD', amount: 20, denominations: null }, { currency: 'KHR', amount: 32_000, denominations: null }], note: null, approval_token: null }, cashier);
+  await openShift(
+    at(1),
+    { till_id: counter.id, float: [{ currency: 'USD', amount: 50, denominations: [{ value: 10, count: 3 }, { value: 5, count: 2 }, { value: 1, count: 10 }] }, { currency: 'KHR', amount: 100_000, denominations: null }] },
+    cashier,
+  );
 }

@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DbHandle } from '../src/db/client';
+import { systemClock } from '../src/lib/clock';
+import { verifyJournal } from '../src/services/journal';
 import { expectLedgerConsistent } from './support/ledger';
 import { expectSalesComplete, saleIds, salesChecksums } from './support/sale-integrity';
 import { newIdempotencyKey, randomSaleBody, repoRoot, request, signIn, startServer, stockedProducts, stopAllServers } from './support/server-process';
@@ -133,6 +135,14 @@ describe(`npm run backup and npm run restore (${dbKind})`, () => {
     expect(await salesChecksums(restored)).toEqual(atBackup);
     await expectSalesComplete(restored);
     await expectLedgerConsistent(restored);
+    // The journal comes back whole: every restored sale is in it, and its chain still holds.
+    const journal = async () => {
+      const chain = await verifyJournal({ db: restored.db, kind: restored.kind, clock: systemClock });
+      expect(chain).toMatchObject({ ok: true, checked: chain.total, first_break: null });
+      const journaled = await restored.db.selectFrom('journal').select('entity_id').where('kind', '=', 'sale').execute();
+      expect(new Set(journaled.map((row) => row.entity_id))).toEqual(await saleIds(restored));
+    };
+    await journal();
 
     const restoredIds = await saleIds(restored);
     expect([...beforeBackup].filter((id) => !restoredIds.has(id)), 'sales answered before the backup began but missing from it').toEqual([]);
@@ -157,5 +167,7 @@ describe(`npm run backup and npm run restore (${dbKind})`, () => {
     expect(sale.status, JSON.stringify(sale.body)).toBe(201);
     expect(sale.body.data.code).toBe(`SO-${String(atBackup.max_sale_number! + 1).padStart(6, '0')}`);
     await next.stop();
+    // …and chains it on to the restored journal.
+    await journal();
   });
 });

@@ -26,6 +26,7 @@ const ASKED_BY_SERVICES = {
   'sales:credit': 'checkout leaves a named customer’s sale partly unpaid (on_account)',
   'sales:refund': 'a refund is open to whoever sells; the refund itself asks for this or a Manager’s approval (approval_token)',
   'sales:override-tax': 'checkout asks for it, or a Manager’s approval, when tax is switched off or the service charge is not the shop’s',
+  'shifts:manage': 'every till’s shifts, closing another’s shift, and a count off by more than the shop allows (or a Manager’s approval) ask for it',
 };
 
 const auditRows = async () => Number((await sql<{ n: number }>`select count(*) as n from audit_log`.execute(database.db)).rows[0]!.n);

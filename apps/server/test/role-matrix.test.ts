@@ -71,6 +71,9 @@ const WRITES: Record<string, Rule> = {
   'PUT /api/settings/printers': ADMIN,
   'PUT /api/settings/receipts': ADMIN,
   'PUT /api/settings/hours': ADMIN,
+  'PUT /api/settings/shifts': ADMIN,
+  'POST /api/tills': ADMIN,
+  'PUT /api/tills/{id}': ADMIN,
 
   'POST /api/sales': ALL,
   // Whoever sells; without `sales:refund` the refund itself asks for a Manager's approval (approvals.test.ts).
@@ -78,6 +81,10 @@ const WRITES: Record<string, Rule> = {
   'POST /api/sales/{id}/payments': ALL,
   'POST /api/approvals': ALL,
   'POST /api/khqr': ALL,
+  // Whoever sells runs their till's shift; what is not theirs (another's shift, a count off past the limit) the service refuses (shifts.test.ts).
+  'POST /api/shifts': ALL,
+  'POST /api/shifts/{id}/movements': ALL,
+  'POST /api/shifts/{id}/close': ALL,
 
   'PUT /api/profile': SELF,
   'DELETE /api/profile': SELF,
@@ -104,6 +111,7 @@ const GUARDED_READS: Record<string, Role[]> = {
   'GET /api/sales/export': MANAGERS,
   'GET /api/supplies/export': MANAGERS,
   'GET /api/dashboard': MANAGERS,
+  'GET /api/journal/verify': ADMIN,
 };
 
 const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, Record<string, unknown>> }>();

@@ -217,6 +217,7 @@ export const saleTotalsSchema = z.object({
   /** Net less those refunds. */
   net_after_refunds: z.number(),
 });
+export type SaleTotals = z.infer<typeof saleTotalsSchema>;
 
 export const saleListResponseSchema = z.object({
   data: z.array(saleSchema),

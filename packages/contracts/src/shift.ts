@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals, MAX_AMOUNT, MAX_RIEL } from './money';
-import { fromNotAfterTo, listQuerySchema, optionalChoiceFilter, optionalDateFilterSchema, optionalIdFilterSchema, optionalText, referenceId } from './common';
+import { fromNotAfterTo, listQuerySchema, optionalChoiceFilter, optionalDateFilterSchema, optionalIdFilterSchema, optionalText, referenceId, urlInteger } from './common';
 import { saleTotalsSchema } from './sale';
 import { paymentTotalSchema } from './payment-totals';
 import { PAYMENT_CURRENCIES } from './tender';
@@ -193,7 +193,10 @@ export const shiftListQuerySchema = listQuerySchema
   .refine(...fromNotAfterTo);
 export type ShiftListQuery = z.infer<typeof shiftListQuerySchema>;
 
-export const currentShiftQuerySchema = z.object({ till_id: referenceId('Choose a till.') });
+export const currentShiftQuerySchema = z.object({ till_id: urlInteger('Choose a till.').pipe(z.number().min(1, 'Choose a till.')) });
+
+/** The 409 of a sale, refund or payment at a till without an open shift, when the shop requires one. */
+export const shiftRequiredAnswerSchema = z.object({ message: z.string(), code: z.literal('shift_required') });
 
 export const zCode = (number: number) => `Z-${String(number).padStart(6, '0')}`;
 

@@ -16,6 +16,8 @@ const STATUS = {
   conflict: 409,
   prices_changed: 409,
   out_of_stock: 409,
+  shift_required: 409,
+  difference_needs_approval: 409,
   rate_limited: 429,
 } as const;
 

@@ -15,7 +15,7 @@ import { stockReport } from '../services/stock-report';
 /** Reports need `reports:view`; without it a person sees their own sales on the orders screen. */
 const reports = { access: 'reports:view' } as const;
 
-function sendCsv(reply: FastifyReply, fileName: string, stream: Readable) {
+export function sendCsv(reply: FastifyReply, fileName: string, stream: Readable) {
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${fileName}"`)

@@ -1,9 +1,8 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { shiftRequiredAnswerSchema } from '@shop/contracts/shift';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema, messageResponseSchema, recordResponseSchema } from '@shop/contracts/common';
 import {
-  IDEMPOTENCY_KEY_HEADER,
   outOfStockAnswerSchema,
   pricesChangedAnswerSchema,
   refundInputSchema,
@@ -12,40 +11,14 @@ import {
   saleListQuerySchema,
   saleListResponseSchema,
   saleSchema,
-  SALE_MESSAGES,
 } from '@shop/contracts/sale';
 import { settleInputSchema } from '@shop/contracts/payment';
-import { badRequest } from '../lib/errors';
 import { actorOf } from '../plugins/auth';
 import { checkout } from '../services/checkout';
-import type { IdempotentAnswer } from '../services/idempotency';
 import { refundSale } from '../services/refunds';
 import { getSale, listSales } from '../services/sales';
 import { settleSale } from '../services/settlements';
-
-const idempotencyHeaders = z.object({
-  [IDEMPOTENCY_KEY_HEADER]: z
-    .string()
-    .trim()
-    .min(8, 'Idempotency-Key must be 8 to 200 characters.')
-    .max(200, 'Idempotency-Key must be 8 to 200 characters.')
-    .optional(),
-});
-
-/** How many times the client sent the header: Node joins repeated ones into one value ("a, b"). */
-const timesSent = (request: FastifyRequest, name: string) =>
-  request.raw.rawHeaders.filter((header, index) => index % 2 === 0 && header.toLowerCase() === name).length;
-
-const keyOf = (request: FastifyRequest) => {
-  if (timesSent(request, IDEMPOTENCY_KEY_HEADER) > 1) throw badRequest(SALE_MESSAGES.oneIdempotencyKey, { field: 'idempotency-key' });
-  const value = request.headers[IDEMPOTENCY_KEY_HEADER];
-  return (typeof value === 'string' ? value.trim() : '') || null;
-};
-
-function sendAnswer<T>(reply: FastifyReply, answer: IdempotentAnswer<T>) {
-  if (answer.replayed) reply.header('idempotent-replayed', 'true');
-  return reply.status(answer.statusCode).send(answer.body);
-}
+import { idempotencyHeaders, keyOf, sendAnswer } from './idempotent';
 
 export const saleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -82,6 +55,7 @@ export const saleRoutes: FastifyPluginAsyncZod = async (app) => {
           409: pricesChangedAnswerSchema
             .describe('Prices changed: the catalogue figures to refresh the cart with')
             .or(outOfStockAnswerSchema.describe('Too few sellable units; expired ones are counted apart'))
+            .or(shiftRequiredAnswerSchema.describe('The till has no open shift and the shop requires one'))
             .or(messageResponseSchema),
         },
       },

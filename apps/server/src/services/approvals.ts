@@ -91,7 +91,7 @@ async function redeem(tx: ServiceContext, token: string, permission: ApprovableP
  * What a cashier may do only if they hold the permission or bring an approval for it. Returns
  * who approved (null when the actor needed no one), or throws 403 with `refusal`.
  */
-async function authorize(tx: ServiceContext, permission: ApprovablePermission, token: string | null, actor: Actor, refusal: string): Promise<number | null> {
+export async function authorizeApproval(tx: ServiceContext, permission: ApprovablePermission, token: string | null, actor: Actor, refusal: string): Promise<number | null> {
   if (actorCan(actor, permission)) return null;
   if (token === null) throw forbidden(refusal);
   const approver = await redeem(tx, token, permission, actor);
@@ -110,12 +110,12 @@ export async function approveOverrides(tx: ServiceContext, input: z.output<typeo
   const taxOff = settings.taxes.enabled && !input.tax_enabled;
   const otherService = serviceBp !== toBasisPoints(tillServicePercent(settings.service));
   if (!taxOff && !otherService) return null;
-  return authorize(tx, 'sales:override-tax', input.approval_token, actor, APPROVAL_MESSAGES.overrideNeedsApproval);
+  return authorizeApproval(tx, 'sales:override-tax', input.approval_token, actor, APPROVAL_MESSAGES.overrideNeedsApproval);
 }
 
 /** Refund step: `sales:refund`, or a Manager's approval for it. Returns who approved. */
 export function approveRefund(tx: ServiceContext, token: string | null, actor: Actor): Promise<number | null> {
-  return authorize(tx, 'sales:refund', token, actor, APPROVAL_MESSAGES.refundNeedsApproval);
+  return authorizeApproval(tx, 'sales:refund', token, actor, APPROVAL_MESSAGES.refundNeedsApproval);
 }
 
 /** Records who approved a refund (after the refund step wrote it). */

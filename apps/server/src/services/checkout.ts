@@ -16,6 +16,8 @@ import { nextNumber } from './document-numbers';
 import { getSale } from './sales';
 import { currentRates, legacyPayments, methodsLabel, settle, takePayments, writePayments, type TakenPayment } from './payments';
 import { getSettings } from './settings';
+import { appendJournal } from './journal';
+import { placeAtTill, type Place } from './shifts';
 import { expiredOnHand, lockProducts, recordMovement, takeFromBatches } from './stock-ledger';
 
 /*
@@ -209,7 +211,19 @@ function takeSalePayments(input: SaleInput, settings: Settings, totalCents: numb
  */
 async function writeSale(
   tx: ServiceContext,
-  sale: { input: SaleInput; moment: Moment; customerName: string | null; payment: Payment; lines: PricedLine[]; pricing: SalePricing; settings: Settings; taxEnabled: boolean; actor: Actor; approvedBy: number | null },
+  sale: {
+    input: SaleInput;
+    moment: Moment;
+    customerName: string | null;
+    payment: Payment;
+    lines: PricedLine[];
+    pricing: SalePricing;
+    settings: Settings;
+    taxEnabled: boolean;
+    actor: Actor;
+    approvedBy: number | null;
+    place: Place;
+  },
 ): Promise<{ saleId: number; number: number | null }> {
   const { input, pricing, settings, taxEnabled } = sale;
   const reservedId = tx.kind === 'postgres' ? await reserveSaleId(tx) : null;
@@ -245,6 +259,8 @@ async function writeSale(
       change_usd_cents: sale.payment.outcome.change.usdCents,
       change_khr: sale.payment.outcome.change.khr,
       approved_by: sale.approvedBy,
+      till_id: sale.place.till_id,
+      shift_id: sale.place.shift_id,
       notes: input.notes,
       user_id: sale.actor.userId,
       created_at: tx.clock.now().toISOString(),
@@ -306,20 +322,21 @@ async function numberSale(tx: ServiceContext, saleId: number, early: number | nu
   return number;
 }
 
-/** The whole sale, step by step; nothing is written unless all of it is. */
+/** The whole sale, step by step; nothing is written unless all of it is. Step 2b places it at its till's open shift. */
 async function recordSale(tx: ServiceContext, input: SaleInput, actor: Actor): Promise<number> {
   const settings = await getSettings(tx);
   const moment = resolveMoment(tx, input, settings);
   const customerName = await resolveCustomer(tx, input.customer_id);
+  const place = await placeAtTill(tx, input.till_id, settings);
   const taxEnabled = input.tax_enabled && settings.taxes.enabled;
   const approvedBy = await approveOverrides(tx, input, settings, actor);
   const { lines, pricing } = await priceLines(tx, input, settings, moment, taxEnabled);
   await checkStock(tx, lines, settings, moment);
   const payment = takeSalePayments(input, settings, pricing.totalCents, actor);
 
-  const { saleId, number: early } = await writeSale(tx, { input, moment, customerName, payment, lines, pricing, settings, taxEnabled, actor, approvedBy });
+  const { saleId, number: early } = await writeSale(tx, { input, moment, customerName, payment, lines, pricing, settings, taxEnabled, actor, approvedBy, place });
   await takeStockAndWriteLines(tx, saleId, lines, pricing, moment, actor);
-  await writePayments(tx, { saleId, kind: 'sale', day: moment.day, actor, rates: payment.rates }, payment.taken, payment.outcome);
+  await writePayments(tx, { saleId, kind: 'sale', day: moment.day, actor, rates: payment.rates, place }, payment.taken, payment.outcome);
   const number = await numberSale(tx, saleId, early);
 
   await recordAudit(tx.db, tx.clock, {
@@ -333,8 +350,12 @@ async function recordSale(tx: ServiceContext, input: SaleInput, actor: Actor): P
       lines: input.items,
       payments: payment.taken.map((p) => ({ method: p.method.key, currency: p.currency, amount: p.amount })),
       khr_per_usd: payment.rates.khrPerUsd,
+      till_id: place.till_id,
+      shift_id: place.shift_id,
     },
   });
+  // Last, so the journal's lock is held for the least time (docs/decisions/0012-tills-shifts-and-the-journal.md).
+  await appendJournal(tx, 'sale', saleId);
   return saleId;
 }
 

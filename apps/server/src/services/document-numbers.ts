@@ -1,7 +1,7 @@
 import type { ServiceContext } from './context';
 
 /*
- * Sales and refunds are numbered in gapless series (SO-000001, RF-000001): a number is taken
+ * Sales, refunds and Z-reports are numbered in gapless series (SO-000001, RF-000001, Z-000001): a number is taken
  * inside the document's own transaction, so a refused or rolled-back sale leaves no hole.
  * See docs/decisions/0007-a-sale-is-never-edited.md.
  */
@@ -16,7 +16,7 @@ export function saleNumberIn(q: string): number | null {
 }
 
 /** The next number of a gapless series, taken inside the caller's transaction. */
-export async function nextNumber(tx: ServiceContext, counter: 'sale' | 'refund'): Promise<number> {
+export async function nextNumber(tx: ServiceContext, counter: 'sale' | 'refund' | 'z_report' | 'journal'): Promise<number> {
   const row = await tx.db
     .updateTable('counters')
     .set((eb) => ({ value: eb('value', '+', 1) }))

@@ -30,6 +30,8 @@ async function paymentSums(ctx: ServiceContext, query: PaymentTotalsQuery): Prom
     .groupBy(['method_key', 'currency']);
   if (query.from) select = select.where('business_date', '>=', query.from);
   if (query.to) select = select.where('business_date', '<=', query.to);
+  if (query.till_id) select = select.where('till_id', '=', query.till_id);
+  if (query.shift_id) select = select.where('shift_id', '=', query.shift_id);
   return (await select.execute()).map((row) => ({ key: row.key, currency: row.currency, cents: Number(row.cents), khr: Number(row.khr) }));
 }
 
@@ -40,6 +42,8 @@ async function refundSums(ctx: ServiceContext, query: PaymentTotalsQuery): Promi
     .groupBy([refundMethodKey, 'currency']);
   if (query.from) select = select.where('business_date', '>=', query.from);
   if (query.to) select = select.where('business_date', '<=', query.to);
+  if (query.till_id) select = select.where('till_id', '=', query.till_id);
+  if (query.shift_id) select = select.where('shift_id', '=', query.shift_id);
   return (await select.execute()).map((row) => ({ key: row.key, currency: row.currency, cents: Number(row.cents), khr: Number(row.khr) }));
 }
 

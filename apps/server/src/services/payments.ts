@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { SalePaymentsTable } from '../db/schema';
 import { unprocessable } from '../lib/errors';
 import type { Actor, ServiceContext } from './context';
+import type { Place } from './shifts';
 
 /*
  * Payments toward a sale, in dollars and riel: which method each is, what it is worth at the
@@ -94,16 +95,17 @@ export const methodsLabel = (taken: readonly TakenPayment[]) => [...new Set(take
 
 /**
  * The payment rows: one per payment, then the change handed back as negative cash rows (dollars,
- * then riel), so what each currency brought in is a plain sum of the rows.
+ * then riel), so what each currency brought in is a plain sum of the rows. Each names the till and
+ * shift it was taken at (the drawer it went into). Returns the rows' ids, in order.
  */
 export async function writePayments(
   tx: ServiceContext,
-  row: { saleId: number; kind: 'sale' | 'settlement'; day: string; actor: Actor; rates: SaleRates },
+  row: { saleId: number; kind: 'sale' | 'settlement'; day: string; actor: Actor; rates: SaleRates; place: Place },
   taken: readonly TakenPayment[],
   outcome: TenderOutcome,
-): Promise<void> {
+): Promise<number[]> {
   const createdAt = tx.clock.now().toISOString();
-  const base = { sale_id: row.saleId, business_date: row.day, user_id: row.actor.userId, khr_per_usd: row.rates.khrPerUsd, change_cents: 0, created_at: createdAt };
+  const base = { sale_id: row.saleId, business_date: row.day, user_id: row.actor.userId, khr_per_usd: row.rates.khrPerUsd, change_cents: 0, created_at: createdAt, till_id: row.place.till_id, shift_id: row.place.shift_id };
   const values: Insertable<SalePaymentsTable>[] = taken.map((payment, index) => ({
     ...base,
     method: payment.method.label,
@@ -125,5 +127,5 @@ export async function writePayments(
     const rielPart = outcome.changeCents - outcome.change.usdCents;
     if (rielPart > 0) values.push({ ...change, currency: 'KHR', amount_cents: -rielPart, amount_khr: -outcome.change.khr, tendered_cents: -rielPart });
   }
-  await tx.db.insertInto('sale_payments').values(values).execute();
+  return (await tx.db.insertInto('sale_payments').values(values).returning('id').execute()).map((inserted) => inserted.id);
 }

@@ -1,3 +1,5 @@
+import { appendJournal } from './journal';
+import { placeAtTill, type Place } from './shifts';
 import { SALE_MESSAGES, type Sale, type refundInputSchema } from '@shop/contracts/sale';
 import type { z } from 'zod';
 import { fromCents, sumCents } from '@shop/contracts/money';
@@ -185,7 +187,7 @@ async function chooseRefundMoney(tx: ServiceContext, sale: { id: number; khr_per
 }
 
 /** Step 4: the refund document and its lines, and the sale's refunded figures and status. */
-async function writeRefund(tx: ServiceContext, saleId: number, allLines: SaleLine[], refundLines: RefundLine[], input: RefundInput, money: RefundMoney, day: string, actor: Actor) {
+async function writeRefund(tx: ServiceContext, saleId: number, allLines: SaleLine[], refundLines: RefundLine[], input: RefundInput, money: RefundMoney, day: string, actor: Actor, place: Place) {
   const amountCents = sumCents(refundLines.map((item) => item.amount));
   const refunding = new Map(refundLines.map((item) => [item.line.id, item.quantity]));
   const fullyRefunded = allLines.every((line) => line.refunded_qty + (refunding.get(line.id) ?? 0) === line.quantity);
@@ -205,6 +207,8 @@ async function writeRefund(tx: ServiceContext, saleId: number, allLines: SaleLin
       amount_khr: money.amountKhr,
       khr_per_usd: money.khrPerUsd,
       approved_by: null,
+      till_id: place.till_id,
+      shift_id: place.shift_id,
       user_id: actor.userId,
       created_at: tx.clock.now().toISOString(),
     })
@@ -237,7 +241,9 @@ async function recordRefund(tx: ServiceContext, saleId: number, input: RefundInp
   const refundLines = await priceRefund(tx, saleId, sale.total_cents, lines, wanted);
   const money = await chooseRefundMoney(tx, sale, input, sumCents(refundLines.map((item) => item.amount)));
   const day = await shopToday(tx);
-  const refund = await writeRefund(tx, saleId, lines, refundLines, input, money, day, actor);
+  // Step 3c: the till the money leaves from, and its open shift.
+  const place = await placeAtTill(tx, input.till_id, await getSettings(tx));
+  const refund = await writeRefund(tx, saleId, lines, refundLines, input, money, day, actor, place);
   await recordRefundApprover(tx, refund.id, approvedBy);
   // Step 5: the goods back on the shelf, unless they are not fit to sell again.
   if (input.restock) {
@@ -254,6 +260,7 @@ async function recordRefund(tx: ServiceContext, saleId: number, input: RefundInp
     entityId: refund.id,
     after: { sale_id: saleId, amount_cents: refund.amountCents, items: refundLines.map((r) => ({ sale_item_id: r.line.id, quantity: r.quantity })), restock: input.restock, method: money.methodKey, currency: money.currency, amount_khr: money.amountKhr },
   });
+  await appendJournal(tx, 'refund', refund.id);
   const code = refundCode(refund.number);
   const by = await tx.db.selectFrom('users').select('name').where('id', '=', actor.userId).executeTakeFirst();
   await notifyRefund(tx, { id: refund.id, code, saleCode: saleCode(sale.number), amount: fromCents(refund.amountCents), byUserId: actor.userId, byName: by?.name ?? '' });

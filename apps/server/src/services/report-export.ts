@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { StockReportQuery } from '@shop/contracts/report';
 import { describePayments } from '@shop/contracts/payment';
 import type { Sale, SaleListQuery } from '@shop/contracts/sale';
+import type { ShiftReport } from '@shop/contracts/shift';
 import type { SupplyListQuery } from '@shop/contracts/supply';
 import { stringify } from 'csv-stringify';
 import type { Actor, ServiceContext } from './context';
@@ -138,4 +139,51 @@ export function exportStock(ctx: ServiceContext, query: StockReportQuery): Reada
     }
   }
   return csv(STOCK_CSV_HEADER, rows());
+}
+
+/**
+ * A shift's X- or Z-report as rows of section, item, currency and amount: the sales totals, the
+ * drawer per currency, the takings per method, each movement.
+ */
+export function exportShiftReport(report: ShiftReport): Readable {
+  const title = report.shift.z_code ?? `X-report, shift ${report.shift.id}`;
+  const s = report.sales;
+  const rows: Row[] = [
+    ['Report', title, '', report.shift.till.name],
+    ['Report', 'Opened', '', `${report.shift.opened_at} ${report.shift.opened_by.name}`],
+    ['Report', 'Closed', '', report.shift.closed_at ? `${report.shift.closed_at} ${report.shift.closed_by?.name ?? ''}` : ''],
+    ...(
+      [
+        ['Orders', s.orders],
+        ['Gross', money(s.gross)],
+        ['Discount', money(s.discount)],
+        ['Tax', money(s.tax)],
+        ['Service', money(s.service)],
+        ['Net', money(s.net)],
+        ['Refunds', money(s.refunded)],
+        ['Net after refunds', money(s.net_after_refunds)],
+      ] as [string, string | number][]
+    ).map(([item, value]): Row => ['Sales', item, item === 'Orders' ? '' : 'USD', value]),
+  ];
+  const amount = (currency: string, value: number | null) => (value === null ? '' : currency === 'USD' ? money(value) : value);
+  for (const line of report.drawer) {
+    const items: [string, number | null][] = [
+      ['Float', line.float],
+      ['Cash sales', line.cash_sales],
+      ['Change given', line.change],
+      ['Pay ins', line.pay_ins],
+      ['Pay outs', line.pay_outs],
+      ['Cash refunds', line.refunds],
+      ['Expected', line.expected],
+      ['Counted', line.counted],
+      ['Difference', line.difference],
+    ];
+    rows.push(...items.map(([item, value]): Row => ['Drawer', item, line.currency, amount(line.currency, value)]));
+  }
+  rows.push(...report.methods.map((m): Row => ['Methods', m.method, m.currency, amount(m.currency, m.amount)]));
+  rows.push(...report.movements.map((m): Row => ['Movements', `${m.type === 'in' ? 'Pay in' : 'Pay out'}: ${m.reason ?? ''} (${m.user.name}, ${m.created_at})`, m.currency, amount(m.currency, m.amount)]));
+  rows.push(['Movements', 'No sale', '', report.no_sales]);
+  return csv(['Section', 'Item', 'Currency', 'Amount'], (async function* () {
+    yield* rows;
+  })());
 }

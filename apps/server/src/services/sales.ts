@@ -1,4 +1,4 @@
-import { SALE_MESSAGES, type Sale, type SaleListQuery } from '@shop/contracts/sale';
+import { SALE_MESSAGES, type Sale, type SaleListQuery, type SaleTotals } from '@shop/contracts/sale';
 import { sql } from 'kysely';
 import { containsInsensitive } from '../db/dialect';
 import { notFound } from '../lib/errors';
@@ -189,8 +189,8 @@ export function refundsInPeriod(ctx: ServiceContext, query: Omit<SaleListQuery, 
   return refunds;
 }
 
-export async function listSales(ctx: ServiceContext, query: SaleListQuery, viewer: Actor) {
-  const perPage = query.perPage ?? query.per_page;
+/** The totals row of the sales list: what the sales matching the filters add up to, and the refunds of the period. */
+export async function salesTotals(ctx: ServiceContext, query: Omit<SaleListQuery, 'page' | 'per_page' | 'perPage'>, viewer: Actor): Promise<SaleTotals> {
   const totals = await filteredSales(ctx, query, viewer)
     .select([
       sql<number>`count(*)`.as('orders'),
@@ -204,7 +204,24 @@ export async function listSales(ctx: ServiceContext, query: SaleListQuery, viewe
     ])
     .executeTakeFirstOrThrow();
   const refunded = Number((await refundsInPeriod(ctx, query, viewer).select(sql<number>`coalesce(sum(refunds.amount_cents), 0)`.as('refunded')).executeTakeFirstOrThrow()).refunded);
-  const total = Number(totals.orders);
+  return {
+    orders: Number(totals.orders),
+    items: Number(totals.items),
+    qty: Number(totals.qty),
+    gross: fromCents(Number(totals.gross)),
+    discount: fromCents(Number(totals.discount)),
+    tax: fromCents(Number(totals.tax)),
+    service: fromCents(Number(totals.service)),
+    net: fromCents(Number(totals.net)),
+    refunded: fromCents(refunded),
+    net_after_refunds: fromCents(Number(totals.net) - refunded),
+  };
+}
+
+export async function listSales(ctx: ServiceContext, query: SaleListQuery, viewer: Actor) {
+  const perPage = query.perPage ?? query.per_page;
+  const totals = await salesTotals(ctx, query, viewer);
+  const total = totals.orders;
   const ids =
     total === 0
       ? []
@@ -223,18 +240,7 @@ export async function listSales(ctx: ServiceContext, query: SaleListQuery, viewe
       per_page: perPage,
       current_page: query.page,
       last_page: Math.max(1, Math.ceil(total / perPage)),
-      totals: {
-        orders: total,
-        items: Number(totals.items),
-        qty: Number(totals.qty),
-        gross: fromCents(Number(totals.gross)),
-        discount: fromCents(Number(totals.discount)),
-        tax: fromCents(Number(totals.tax)),
-        service: fromCents(Number(totals.service)),
-        net: fromCents(Number(totals.net)),
-        refunded: fromCents(refunded),
-        net_after_refunds: fromCents(Number(totals.net) - refunded),
-      },
+      totals,
     },
   };
 }

@@ -9,6 +9,8 @@ import { runIdempotent } from './idempotency';
 import { settle, takePayments, writePayments } from './payments';
 import { getSale, visibleSales } from './sales';
 import { getSettings, shopToday } from './settings';
+import { appendJournal } from './journal';
+import { placeAtTill } from './shifts';
 
 /*
  * POST /sales/{id}/payments: money taken later against a sale left partly unpaid (on account).
@@ -40,7 +42,10 @@ async function recordSettlement(tx: ServiceContext, saleId: number, input: Settl
   const outcome = settle(taken, owedCents, rates, input.change_in, { allowShort: true, shortField: 'payments', shortMessage: PAYMENT_MESSAGES.notCovered });
   // Step 3: the rows, and the sale's paid figure and status.
   const day = await shopToday(tx);
-  await writePayments(tx, { saleId, kind: 'settlement', day, actor, rates }, taken, outcome);
+  const place = await placeAtTill(tx, input.till_id, settings);
+  const rows = await writePayments(tx, { saleId, kind: 'settlement', day, actor, rates, place }, taken, outcome);
+  // Each row a record of the journal: the sale's own record covers only what was paid with it.
+  for (const id of rows) await appendJournal(tx, 'payment', id);
   const paidNow = Math.min(outcome.paidCents, owedCents);
   await tx.db
     .updateTable('sales')
