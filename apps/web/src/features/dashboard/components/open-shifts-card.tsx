@@ -46,7 +46,7 @@ export function OpenShiftsCard() {
       ) : rows.length === 0 ? (
         <p className="py-2 text-sm text-slate-500 dark:text-slate-400">{t('No shift is open.')}</p>
       ) : (
-        <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+        <ul aria-label={t('Open shifts')} className="divide-y divide-slate-100 dark:divide-slate-800">
           {rows.map((shift) => (
             <li key={shift.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2 text-sm">
               <span className="min-w-0">

@@ -32,7 +32,7 @@ export function TillsSettings() {
 
   const columns: Column<Till>[] = [
     { id: 'name', header: t('Name'), wrap: true, cell: (till) => <span className="font-medium text-slate-900 dark:text-white">{till.name}</span> },
-    { id: 'printer', header: t('Receipt printer'), wrap: true, cell: (till) => printerName(till.printer_id) },
+    { id: 'printer', header: t('Receipt printer'), wrap: true, minor: true, cell: (till) => printerName(till.printer_id) },
     {
       id: 'active',
       header: t('Status'),
@@ -44,9 +44,12 @@ export function TillsSettings() {
       wrap: true,
       cell: (till) =>
         till.open_shift ? (
-          <span>
-            {t('Since {{time}}, by {{name}}', { time: formatDateTime(till.open_shift.opened_at, timeZone), name: till.open_shift.opened_by.name })}
-          </span>
+          <div>
+            <div>{till.open_shift.opened_by.name}</div>
+            <div className="text-xs text-slate-500 tabular-nums dark:text-slate-400">
+              {t('Since {{time}}', { time: formatDateTime(till.open_shift.opened_at, timeZone) })}
+            </div>
+          </div>
         ) : (
           <span className="text-slate-500 dark:text-slate-400">{t('None')}</span>
         ),
