@@ -39,6 +39,7 @@ export const CONSOLE_SCREENS: readonly (readonly [route: string, title: string])
   ['/notifications', 'Notifications'],
   ['/chat', 'Conversation'],
   ['/users', 'Users'],
+  ['/shifts', 'Shifts'],
 ];
 
 /** The Khmer texts, keyed by their English text. */

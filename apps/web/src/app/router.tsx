@@ -46,6 +46,7 @@ const consoleScreens: RouteObject[] = [
 
   { path: 'sale', element: page(() => import('@/features/pos/components/pos-page'), 'PosPage') },
   { path: 'orders', element: page(() => import('@/features/sales/components/sales-orders-page'), 'SalesOrdersPage') },
+  { path: 'shifts', element: page(() => import('@/features/shifts/components/shifts-page'), 'ShiftsPage') },
   { path: 'promotions', element: page(() => import('@/features/promotions/components/promotion-list-page'), 'PromotionListPage') },
   { path: 'customers', element: page(() => import('@/features/customers/components/customer-list-page'), 'CustomerListPage') },
 

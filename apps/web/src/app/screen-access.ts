@@ -18,6 +18,7 @@ export const SCREEN_PERMISSIONS: Readonly<Record<string, Permission>> = {
   '/report-purchase': 'reports:view',
   '/report-stock': 'reports:view',
   '/users': 'users:manage',
+  '/shifts': 'shifts:manage',
 };
 
 /** The permission a screen needs, for a path as written in a link or route (query and hash ignored). */

@@ -17,6 +17,7 @@ export const SPOKEN_LABELS: Readonly<Record<string, string>> = {
   '/inventory': 'Inventory',
   '/sale': 'Point of Sale',
   '/orders': 'Sales orders',
+  '/shifts': 'Shifts',
   '/promotions': 'Promotions',
   '/customers': 'Customers',
   '/supplier': 'Suppliers',

@@ -12,6 +12,7 @@ import {
   Truck,
   UserCog,
   UserRound,
+  Wallet,
   Users,
   Warehouse,
   type LucideIcon,
@@ -55,6 +56,8 @@ export const SIDEBAR_ITEMS: SidebarItem[] = [
   { kind: 'link', label: 'Sale', to: '/orders', icon: Receipt },
   // Not among the required sidebar links, but the till (/sale) must be one click away for cashiers.
   { kind: 'link', label: 'POS', to: '/sale', icon: ScanBarcode },
+  // Not among the required sidebar links: every till's shifts and Z-reports, for Managers and Admins.
+  { kind: 'link', label: 'Shifts', to: '/shifts', icon: Wallet },
   { kind: 'link', label: 'Customers', to: '/customers', icon: Users },
   { kind: 'link', label: 'Supplier', to: '/supplier', icon: Truck },
   {

@@ -2,7 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PaymentTotals } from '@shop/contracts/payment-totals';
 import { apiRequest } from '@/lib/api-client';
 
-export type PaymentTotalsParams = { from?: string; to?: string };
+/** A period, and optionally one till (what its drawer took). */
+export type PaymentTotalsParams = { from?: string; to?: string; till_id?: number };
 
 /** What each payment method brought in per currency over a period, less refunds (GET /reports/payments). */
 export function getPaymentTotals(params: PaymentTotalsParams, signal?: AbortSignal): Promise<PaymentTotals> {

@@ -19,9 +19,9 @@ export const amountText = (currency: PaymentTotal['currency'], amount: number) =
  * settlements on the day they were taken, less change and less refunds on the day they were made
  * (GET /reports/payments). The Sales Report shows it for its period, the Dashboard for its 30 days.
  */
-export function PaymentsBreakdown({ from, to, className }: PaymentTotalsParams & { className?: string }) {
+export function PaymentsBreakdown({ from, to, till_id, className }: PaymentTotalsParams & { className?: string }) {
   const { t } = useTranslation();
-  const totals = usePaymentTotals({ from: from || undefined, to: to || undefined });
+  const totals = usePaymentTotals({ from: from || undefined, to: to || undefined, till_id });
   const rows = totals.data?.data ?? [];
   const titleId = 'payments-breakdown-title';
   const columns = [

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { AlertTriangle, ArrowRight, ShoppingCart, TrendingUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,6 +12,8 @@ import { formatMoney } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { PaymentsBreakdown } from '@/components/payments/payments-breakdown';
 import { useDashboard } from '../api/get-dashboard';
+import { OpenShiftsCard } from './open-shifts-card';
+import { Panel } from './panel';
 
 const DashboardCharts = lazy(() => import('./dashboard-charts'));
 
@@ -37,18 +39,6 @@ function StatCard({ label, value, note, change }: { label: string; value: string
       </p>
       <p className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums dark:text-white">{value}</p>
       <Change value={change} />
-    </Card>
-  );
-}
-
-function Panel({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
-  return (
-    <Card className="flex flex-col">
-      <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-5 py-3 dark:border-slate-800">
-        <h2 className="font-semibold text-slate-900 dark:text-white">{title}</h2>
-        {action}
-      </div>
-      <div className="flex-1 px-5 py-3">{children}</div>
     </Card>
   );
 }
@@ -111,6 +101,8 @@ function DashboardBody({ data }: { data: Dashboard }) {
         <StatCard label={t('Total Expense')} value={usd.format(cards.totalExpense.value)} change={cards.totalExpense.change} />
         <StatCard label={t('New User')} value={String(cards.newUsers.value)} change={cards.newUsers.change} />
       </div>
+
+      <OpenShiftsCard />
 
       {/* What came in by method and currency over the same 30 days, refunds taken off on their day. */}
       <PaymentsBreakdown from={data.period.from} to={data.period.to} />

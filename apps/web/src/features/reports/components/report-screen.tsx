@@ -44,7 +44,7 @@ type ReportScreenProps<Row, Totals> = {
   /** A short line under the cards on how they count. */
   note?: string;
   /** More over the same period beside the table (the sales report's payments breakdown). */
-  aside?: (period: { from: string; to: string }) => ReactNode;
+  aside?: (period: { from: string; to: string; choices: Record<string, string> }) => ReactNode;
   emptyText: string;
   loadingText?: string;
   errorText: string;
@@ -189,7 +189,7 @@ export function ReportScreen<Row, Totals>(props: ReportScreenProps<Row, Totals>)
         ))}
       </dl>
       {note ? <p className="mb-5 text-xs text-slate-500 dark:text-slate-400">{note}</p> : null}
-      {aside ? aside({ from, to }) : null}
+      {aside ? aside({ from, to, choices }) : null}
 
       <Card className="print:hidden">
         <Table

@@ -9,6 +9,7 @@ import type { Column } from '@/components/ui/table';
 import { enumLabel, enumOptions } from '@/lib/enum-labels';
 import { formatMoney } from '@/lib/format';
 import { PaymentsBreakdown } from '@/components/payments/payments-breakdown';
+import { useTills } from '@/components/shift-report/shifts-api';
 import { ReportScreen } from './report-screen';
 
 type Totals = z.infer<typeof saleTotalsSchema>;
@@ -57,6 +58,8 @@ export function SalesReportPage() {
     { id: 'status', header: t('Status'), cell: (sale) => <Badge tone={STATUS_TONES[sale.status]}>{enumLabel('saleStatus', sale.status, t)}</Badge> },
   ];
   const all = { value: '', label: t('All') };
+  const tills = useTills();
+  const tillOptions = (tills.data ?? []).map((till) => ({ value: String(till.id), label: till.name }));
   return (
     <ReportScreen<Sale, Totals>
       title={t('Sales Report')}
@@ -67,6 +70,8 @@ export function SalesReportPage() {
         { id: 'channel', label: t('Channel'), options: [all, ...enumOptions('channel', SALE_CHANNELS, t)] },
         { id: 'payment', label: t('Payment'), options: [all, ...enumOptions('payment', PAYMENT_METHODS, t)] },
         { id: 'status', label: t('Status'), options: [all, ...enumOptions('saleStatus', SALE_STATUSES, t)] },
+        // Sales rung up at one till (sales sent without a till belong to none).
+        { id: 'till_id', label: t('Till'), options: [all, ...tillOptions] },
       ]}
       columns={columns}
       rowKey={(sale) => sale.id}
@@ -81,7 +86,9 @@ export function SalesReportPage() {
         { label: t('Net after refunds'), value: formatMoney(totals.net_after_refunds) },
       ]}
       note={t('Refunds count on the day they are made, whatever the day of the sale. In the table, a sale’s refunds show in red under its Net, then what it kept.')}
-      aside={(period) => <PaymentsBreakdown className="mb-5" from={period.from} to={period.to} />}
+      aside={(period) => (
+        <PaymentsBreakdown className="mb-5" from={period.from} to={period.to} till_id={period.choices.till_id ? Number(period.choices.till_id) : undefined} />
+      )}
       footer={(totals) => ({
         date: t('Total'),
         items: totals.items,

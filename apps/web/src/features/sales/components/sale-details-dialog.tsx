@@ -123,6 +123,7 @@ function SaleDetails({ sale, onClose }: { sale: Sale; onClose: () => void }) {
             </span>
           </Fact>
           <Fact label={t('Cashier')}>{sale.cashier?.name ?? '-'}</Fact>
+          {sale.till ? <Fact label={t('Till')}>{sale.till.name}</Fact> : null}
           <Fact label={t('Customer')}>{sale.customer?.name ?? t('Walk-in')}</Fact>
           <Fact label={t('Channel')}>{enumLabel('channel', sale.channel, t)}</Fact>
           <Fact label={t('Payment')}>

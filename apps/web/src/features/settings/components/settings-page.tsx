@@ -21,6 +21,7 @@ import { PaymentSettings } from './payment-settings';
 import { PrinterSettings } from './printer-settings';
 import { ReceiptSettings } from './receipt-settings';
 import { ServiceSettings } from './service-settings';
+import { TillsAndShiftsSettings } from './shift-settings';
 import { TaxSettings } from './tax-settings';
 
 /** The side tabs (docs/screens.md, "Settings"), in this order, each with its own Save. */
@@ -33,6 +34,7 @@ const TABS: { section: SettingsSection; label: (t: (key: string) => string) => s
   { section: 'printers', label: (t) => t('Printers'), Form: PrinterSettings },
   { section: 'receipts', label: (t) => t('Receipts'), Form: ReceiptSettings },
   { section: 'hours', label: (t) => t('Store Hours'), Form: HoursSettings },
+  { section: 'shifts', label: (t) => t('Tills and shifts'), Form: TillsAndShiftsSettings },
 ];
 
 const WIDE_QUERY = '(min-width: 768px)';
