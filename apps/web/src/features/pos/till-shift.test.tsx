@@ -67,6 +67,19 @@ const line = (currency: 'USD' | 'KHR', expected: number, counted: number): Drawe
   difference: counted - expected,
 });
 
+/** The shift's report: nothing sold yet, the float in the drawer. */
+const xReport = (shift: Shift): ShiftReport => ({
+  kind: 'X',
+  shift,
+  shop: { name: 'Demo Cafe', address: '', phone: '' },
+  sales: { orders: 0, items: 0, qty: 0, gross: 0, discount: 0, tax: 0, service: 0, net: 0, refunded: 0, net_after_refunds: 0 },
+  drawer: [line('USD', 20, 20), line('KHR', 20_000, 20_000)].map((l) => ({ ...l, counted: null, difference: null })),
+  methods: [],
+  movements: [],
+  no_sales: 0,
+  generated_at: '2026-11-21T11:00:00.000Z',
+});
+
 type Call = { method: string; path: string; body: unknown; headers: Record<string, string> };
 
 /**
@@ -79,6 +92,7 @@ function fakeApi(options: {
   movement?: (attempt: number) => Response | Promise<Response>;
   role?: 'Staff' | 'Admin';
   noTills?: boolean;
+  blindCount?: boolean;
 }) {
   let movements = 0;
   const role = options.role ?? 'Staff';
@@ -95,7 +109,9 @@ function fakeApi(options: {
       case 'GET /api/me':
         return jsonResponse(200, { data: { ...demoUser, role } });
       case 'GET /api/settings':
-        return jsonResponse(200, { data: SETTINGS });
+        return jsonResponse(200, { data: { ...SETTINGS, shifts: { ...SETTINGS.shifts, blindCount: options.blindCount ?? true } } });
+      case 'GET /api/shifts/41/report':
+        return jsonResponse(200, { data: xReport(current ?? openShift(front)) });
       case 'GET /api/pos/catalog':
         return jsonResponse(200, { data: CATALOG });
       case 'GET /api/tills':
@@ -120,19 +136,8 @@ function fakeApi(options: {
           return jsonResponse(409, { message: "The count is off by more than the shop allows: a Manager's approval and a note are needed.", code: 'difference_needs_approval', drawer });
         }
         const closed: Shift = { ...openShift(front), status: 'closed', closed_by: staff, closed_at: '2026-11-21T11:00:00.000Z', note: body.note, approved_by: { id: 2, name: 'Manager Demo' }, z_number: 7, z_code: 'Z-000007' };
-        const report: ShiftReport = {
-          kind: 'Z',
-          shift: closed,
-          shop: { name: 'Demo Cafe', address: '', phone: '' },
-          sales: { orders: 0, items: 0, qty: 0, gross: 0, discount: 0, tax: 0, service: 0, net: 0, refunded: 0, net_after_refunds: 0 },
-          drawer,
-          methods: [],
-          movements: [],
-          no_sales: 0,
-          generated_at: '2026-11-21T11:00:00.000Z',
-        };
         current = null;
-        return jsonResponse(200, { data: report, message: 'Shift closed' });
+        return jsonResponse(200, { data: { ...xReport(closed), kind: 'Z', drawer }, message: 'Shift closed' });
       }
       default:
         return jsonResponse(404, { message: 'Not found.' });
@@ -262,6 +267,28 @@ describe('the till and its shift', () => {
     ]);
     expect(sent[0]!.headers['idempotency-key']).toBeTruthy();
     expect(sent[1]!.headers['idempotency-key']).toBe(sent[0]!.headers['idempotency-key']);
+  });
+
+  it('shows what the drawer should hold beside the count when the shop does not count blind', async () => {
+    fakeApi({ shift: openShift({ id: 1, name: 'Front counter' }), blindCount: false });
+    const { user, bar } = await openTill();
+    await user.click(await within(bar()).findByRole('button', { name: 'Close shift' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Close shift: Front counter' });
+    const dollars = within(dialog).getByRole('group', { name: 'Dollars' });
+    expect(await within(dollars).findByText('Expected')).toBeInTheDocument();
+    expect(dollars).toHaveTextContent('Expected$20.00');
+    expect(within(dialog).getByRole('group', { name: 'Riel' })).toHaveTextContent('Expected៛20,000');
+  });
+
+  it('keeps what the drawer should hold from the cashier with a blind count', async () => {
+    const calls = fakeApi({ shift: openShift({ id: 1, name: 'Front counter' }) });
+    const { user, bar } = await openTill();
+    await user.click(await within(bar()).findByRole('button', { name: 'Close shift' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Close shift: Front counter' });
+    await user.type(within(dialog).getByLabelText('Number of $10 notes'), '2');
+    expect(within(dialog).getByRole('group', { name: 'Dollars' })).toHaveTextContent('Total Dollars$20.00');
+    expect(within(dialog).queryByText('Expected')).not.toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/api/shifts/41/report')).toBe(false);
   });
 
   it("closes with a count that is off: shows the figures, wants a note, and resends with a Manager's approval", async () => {
