@@ -15,7 +15,7 @@ test.describe('point of sale', () => {
     await signIn(page, DEMO.staff);
     await page.goto('/sale');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Point of Sale');
-    await expect(page.getByRole('button', { name: /^Pay / })).toBeDisabled();
+    await expect(page.getByRole('button', { name: /^Pay \$/ })).toBeDisabled();
     await expect(cart(page).getByRole('heading')).toHaveText('Cart (0)');
 
     const stockOf = async (name: string) => Number((await card(page, name).textContent())?.match(/(\d+) left/)?.[1] ?? NaN);

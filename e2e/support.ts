@@ -45,13 +45,39 @@ export const CONSOLE_SCREENS: readonly (readonly [route: string, title: string])
 /** The Khmer texts, keyed by their English text. */
 export const KHMER = JSON.parse(fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/src/lib/locales/kh.json'), 'utf8')) as Record<string, string>;
 
-/** Signs in through the real sign-in screen and waits for the dashboard. */
-export async function signIn(page: Page, account: { email: string; password: string } = DEMO.admin) {
+/** The demo's till with a shift open all day (Staff Demo's float): the till specs sell there. */
+export const DEMO_TILL = 'Front counter';
+
+/**
+ * Signs in through the real sign-in screen and waits for the dashboard. The browser is then set
+ * to a till, as a cafe's till browser is (`DEMO_TILL` unless told; null leaves it unset), so the
+ * till screen sells in that till's open shift.
+ */
+export async function signIn(page: Page, account: { email: string; password: string } = DEMO.admin, options: { till?: string | null } = {}) {
   await page.goto('/auth/sign-in');
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  await setBrowserTill(page, options.till === undefined ? DEMO_TILL : options.till);
+}
+
+/** Sets this browser's till by name (what the till screen's picker stores), or forgets it with null. */
+export async function setBrowserTill(page: Page, name: string | null) {
+  const found = await page.evaluate(async (wanted) => {
+    if (wanted === null) {
+      localStorage.removeItem('till_id');
+      return true;
+    }
+    const answer = await fetch('/api/tills', { headers: { Authorization: `Bearer ${localStorage.getItem('access_token')}` } });
+    // A role that does not sell has no till to set.
+    if (answer.status === 403) return true;
+    const tills = ((await answer.json()) as { data: { id: number; name: string }[] }).data;
+    const till = tills.find((candidate) => candidate.name === wanted);
+    if (till) localStorage.setItem('till_id', String(till.id));
+    return Boolean(till);
+  }, name);
+  expect(found, `the till ${name}`).toBe(true);
 }
 
 /** A suffix that keeps this run's records apart: every spec shares one demo database. */

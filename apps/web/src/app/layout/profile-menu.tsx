@@ -1,8 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { LogOut, Settings, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Role } from '@shop/contracts/common';
+import type { Till } from '@shop/contracts/till';
+import { tillKeys } from '@/components/shift-report/shifts-api';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { MenuContent, MenuItem, MenuSeparator } from '@/components/ui/dropdown-menu';
@@ -10,6 +13,7 @@ import { useLogout } from '@/features/auth/api/logout';
 import { useSession } from '@/features/auth/session-store';
 import { enumLabel } from '@/lib/enum-labels';
 import { initials } from '@/lib/initials';
+import { readTillId } from '@/lib/till';
 
 const ROLE_TONES: Record<Role, BadgeTone> = { Admin: 'primary', Manager: 'success', Staff: 'neutral' };
 
@@ -19,6 +23,12 @@ export function ProfileMenu() {
   const logout = useLogout();
   const letters = initials(user?.name, user?.email);
   const name = user?.name || t('Guest');
+  // Signing out never waits on the shift, but a cashier leaving their till open is told so
+  // (from the tills the till screen last loaded; the menu asks the server for nothing).
+  const queryClient = useQueryClient();
+  const tillId = readTillId();
+  const till = queryClient.getQueryData<Till[]>(tillKeys.all)?.find((candidate) => candidate.id === tillId);
+  const shiftLeftOpen = till?.open_shift && user && till.open_shift.opened_by.id === user.id ? till : null;
 
   return (
     <DropdownMenu.Root>
@@ -58,6 +68,11 @@ export function ProfileMenu() {
           </Link>
         </MenuItem>
         <MenuSeparator />
+        {shiftLeftOpen ? (
+          <p role="note" className="mx-2.5 my-1 rounded-md bg-amber-50 px-2 py-1.5 text-xs text-amber-800 dark:bg-amber-500/10 dark:text-amber-200">
+            {t('Your shift at {{till}} is still open.', { till: shiftLeftOpen.name })}
+          </p>
+        ) : null}
         <MenuItem tone="danger" disabled={logout.isPending} onSelect={() => logout.mutate()}>
           <LogOut aria-hidden />
           {t('Sign out')}

@@ -5,7 +5,7 @@ import { fromCents, parseAmountToCents, parseRiel } from '@shop/contracts/money'
 import { DENOMINATIONS, type DrawerLine } from '@shop/contracts/shift';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { cn } from '@/lib/cn';
+import { SegmentedControl } from '@/components/ui/segmented-control';
 import { formatMoney, formatRiel } from '@/lib/format';
 
 /*
@@ -100,29 +100,17 @@ export function CashCount({ value, onChange, disabled = false, expected }: CashC
 
   return (
     <div className="space-y-3">
-      <div role="group" aria-label={t('How to count')} className="inline-flex rounded-lg border border-slate-300 p-0.5 dark:border-slate-700">
-        {[
-          [true, t('Count notes')],
-          [false, t('Type totals')],
-        ].map(([byNotes, label]) => (
-          <button
-            key={String(byNotes)}
-            type="button"
-            aria-pressed={value.byNotes === byNotes}
-            disabled={disabled}
-            onClick={() => onChange({ ...value, byNotes: byNotes as boolean })}
-            className={cn(
-              'h-8 rounded-md px-3 text-sm font-medium pointer-coarse:h-11',
-              'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500',
-              value.byNotes === byNotes
-                ? 'bg-indigo-600 text-white dark:bg-indigo-500'
-                : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
-            )}
-          >
-            {label as string}
-          </button>
-        ))}
-      </div>
+      <SegmentedControl
+        label={t('How to count')}
+        options={[
+          ['notes', t('Count notes')],
+          ['totals', t('Type totals')],
+        ]}
+        value={value.byNotes ? 'notes' : 'totals'}
+        onChange={(how) => onChange({ ...value, byNotes: how === 'notes' })}
+        disabled={disabled}
+        className="inline-grid"
+      />
 
       <div className="grid gap-4 sm:grid-cols-2">
         {CURRENCIES.map((currency) => {
@@ -135,7 +123,7 @@ export function CashCount({ value, onChange, disabled = false, expected }: CashC
               {value.byNotes ? (
                 <ul className="space-y-1.5">
                   {DENOMINATIONS[currency].map((note) => {
-                    const noteText = cashText(currency, note);
+                    const noteText = currency === 'KHR' ? formatRiel(note) : `$${note}`;
                     const count = value.notes[currency][note] ?? '';
                     const invalid = parseCount(count) === null;
                     return (

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { LoaderCircle, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -127,6 +127,12 @@ function CloseForm({ shift, close, onClosed, onCancel }: CloseFormProps) {
   const [offBy, setOffBy] = useState<DrawerLine[] | null>(null);
   const [asking, setAsking] = useState(false);
   const counted = cashAmounts(count);
+  // Once the figures are shown, the note is what to fill in next.
+  const noteRef = useRef<HTMLTextAreaElement>(null);
+  const waiting = close.isPending;
+  useEffect(() => {
+    if (offBy && !waiting) noteRef.current?.focus();
+  }, [offBy, waiting]);
 
   function send(approvalToken: string | null) {
     if (!counted) return;
@@ -184,6 +190,7 @@ function CloseForm({ shift, close, onClosed, onCancel }: CloseFormProps) {
           <div className="space-y-1.5">
             <Label htmlFor={noteId}>{offBy ? t('Why is the count off?') : t('Note (optional)')}</Label>
             <Textarea
+              ref={noteRef}
               id={noteId}
               rows={2}
               maxLength={500}

@@ -12,6 +12,8 @@ export type ShiftReportViewProps = {
   timeZone?: string;
   /** Laid out for a receipt roll (black on white, 58 or 80 mm), as `printShiftReport` prints it; on screen otherwise. */
   paper?: '58' | '80';
+  /** Leave out the title on screen (the dialog around it already says it). */
+  untitled?: boolean;
   className?: string;
 };
 
@@ -33,7 +35,7 @@ export function shiftReportTitle(report: Pick<ShiftReport, 'kind' | 'shift'>, t:
  * and how often the drawer opened without a sale. The till and the Shifts screen show it; with
  * `paper` it is the slip printed on the receipt roll (see print-shift-report.tsx).
  */
-export function ShiftReportView({ report, timeZone = SHOP_TIME_ZONE, paper, className }: ShiftReportViewProps) {
+export function ShiftReportView({ report, timeZone = SHOP_TIME_ZONE, paper, untitled = false, className }: ShiftReportViewProps) {
   const { t } = useTranslation();
   const { shift, sales } = report;
   const onPaper = paper !== undefined;
@@ -59,7 +61,7 @@ export function ShiftReportView({ report, timeZone = SHOP_TIME_ZONE, paper, clas
             {report.shop.phone ? <p>{t('Tel: {{phone}}', { phone: report.shop.phone })}</p> : null}
           </>
         ) : null}
-        <p className={cn('font-bold', onPaper ? 'mt-1.5 text-[1.2em]' : 'text-lg text-slate-900 dark:text-white')}>{title}</p>
+        {untitled && !onPaper ? null : <p className={cn('font-bold', onPaper ? 'mt-1.5 text-[1.2em]' : 'text-lg text-slate-900 dark:text-white')}>{title}</p>}
         {report.kind === 'X' && !onPaper ? (
           <p className="text-xs text-slate-500 dark:text-slate-400">{t('The shift so far: these figures change until it is closed.')}</p>
         ) : null}
@@ -89,11 +91,17 @@ export function ShiftReportView({ report, timeZone = SHOP_TIME_ZONE, paper, clas
         </dl>
       </Block>
 
-      <div className={onPaper ? undefined : 'grid gap-4 sm:grid-cols-2'}>
-        {report.drawer.map((line) => (
-          <DrawerBlock key={line.currency} line={line} paper={onPaper} />
-        ))}
-      </div>
+      {report.drawer.length > 0 ? (
+        <div className={onPaper ? undefined : 'grid gap-4 sm:grid-cols-2'}>
+          {report.drawer.map((line) => (
+            <DrawerBlock key={line.currency} line={line} paper={onPaper} />
+          ))}
+        </div>
+      ) : (
+        <Block title={t('Cash drawer')} paper={onPaper}>
+          <p className={onPaper ? undefined : 'text-slate-500 dark:text-slate-400'}>{t('Counted blind: the cash figures show when the shift is closed.')}</p>
+        </Block>
+      )}
 
       <Block title={t('Takings by method')} paper={onPaper}>
         {report.methods.length === 0 ? (

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ListMeta } from '@shop/contracts/common';
+import { IDEMPOTENCY_KEY_HEADER } from '@shop/contracts/sale';
 import type { Movement, MovementInput, Shift, ShiftCloseInput, ShiftOpenInput, ShiftReport, ShiftStatus } from '@shop/contracts/shift';
 import type { Till } from '@shop/contracts/till';
 import { apiDownload, apiRequest } from '@/lib/api-client';
@@ -58,13 +59,14 @@ export function getCurrentShift(tillId: number, signal?: AbortSignal): Promise<S
   return apiRequest<{ data: Shift | null }>('/shifts/current', { query: { till_id: tillId }, signal }).then((answer) => answer.data);
 }
 
-/** The shift open at a till now, or null; asked again whenever the window gets focus. */
+/** The shift open at a till now, or null; asked again whenever the window gets focus, and each minute (closed elsewhere). */
 export function useCurrentShift(tillId: number | null) {
   return useQuery({
     queryKey: shiftKeys.current(tillId ?? 0),
     queryFn: ({ signal }) => getCurrentShift(tillId ?? 0, signal),
     enabled: tillId !== null,
     refetchOnWindowFocus: 'always',
+    refetchInterval: 60_000,
     staleTime: 30_000,
   });
 }
@@ -115,12 +117,19 @@ export function useOpenShift() {
   });
 }
 
-/** POST /shifts/{id}/movements: pay in, pay out, or the drawer opened without a sale. */
+/**
+ * POST /shifts/{id}/movements: pay in, pay out, or the drawer opened without a sale. The same
+ * attempt sent again (its answer lost) goes with the same Idempotency-Key and is recorded once.
+ */
 export function useRecordMovement(shift: Pick<Shift, 'id' | 'till'>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: MovementInput) =>
-      apiRequest<{ data: Movement; message: string }>(`/shifts/${shift.id}/movements`, { method: 'POST', body: input }),
+    mutationFn: ({ input, idempotencyKey }: { input: MovementInput; idempotencyKey: string }) =>
+      apiRequest<{ data: Movement; message: string }>(`/shifts/${shift.id}/movements`, {
+        method: 'POST',
+        body: input,
+        headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+      }),
     onSuccess: () => refreshShift(queryClient, shift),
   });
 }

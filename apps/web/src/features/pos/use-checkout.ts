@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { pricesChangedAnswerSchema, type PricesChangedAnswer, type Sale, type SaleInput } from '@shop/contracts/sale';
 import { ApiError } from '@/lib/api-client';
+import { shiftKeys } from '@/components/shift-report/shifts-api';
 import { failureText } from '@/lib/error-text';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { tillField } from '@/lib/till';
 import { useCreateSale } from './api/create-sale';
 import { posCatalogKey, takeSoldStock } from './api/get-pos-catalog';
 import { applyServerPrices, clearCart, getCart, setPending, type Cart } from './cart-store';
@@ -24,6 +26,11 @@ function pricesChanged(error: unknown): PricesChangedAnswer | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
   const answer = pricesChangedAnswerSchema.safeParse(error.body);
   return answer.success ? answer.data : null;
+}
+
+/** The server refused the sale: this till has no open shift and the shop requires one (409 `shift_required`). */
+export function isShiftRequired(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409 && error.body?.code === 'shift_required';
 }
 
 /** A 422 shows the first message of each field; anything else its one message. */
@@ -51,13 +58,15 @@ function problemsOf(error: unknown, t: (key: string, options?: Record<string, un
  * "prices changed" puts the server's prices in the cart first. `problems` says why the last
  * attempt did not go through.
  */
-export function useCheckout() {
+export function useCheckout({ onShiftRequired }: { onShiftRequired?: () => void } = {}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const createSale = useCreateSale();
   const [problems, setProblems] = useState<string[]>([]);
 
-  function pay(request: SaleRequest, onSold: (sale: Sale, cart: Cart) => void) {
+  function pay(cartRequest: SaleRequest, onSold: (sale: Sale, cart: Cart) => void) {
+    // Rung up at this browser's till (if it has one): the sale lands in its open shift.
+    const request: SaleRequest = { ...cartRequest, ...tillField() };
     const cart = getCart();
     const pending =
       cart.pending && sameSale(cart.pending.body, request) ? cart.pending : { key: newIdempotencyKey(), body: { ...request, sale_date: new Date().toISOString() } };
@@ -77,6 +86,11 @@ export function useCheckout() {
           if (current) {
             applyServerPrices(current.prices);
             void queryClient.invalidateQueries({ queryKey: posCatalogKey });
+          }
+          if (isShiftRequired(error)) {
+            // Closed meanwhile (another browser, a Manager): show the till as it is now and offer to open one.
+            void queryClient.invalidateQueries({ queryKey: [...shiftKeys.all, 'current'] });
+            onShiftRequired?.();
           }
           const found = problemsOf(error, t);
           setProblems(found);

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Sale } from '@shop/contracts/sale';
 import { clearPrintedReceipt } from '@/components/receipt/print-receipt';
 import { switchLanguage } from '@/lib/i18n';
+import { setTillId } from '@/lib/till';
 import kh from '@/lib/locales/kh.json';
 import { setSession } from '@/features/auth/session-store';
 import { demoUser, jsonResponse, mockFetch } from '@/test/fetch-mock';
@@ -87,7 +88,10 @@ async function openSale(user: ReturnType<typeof userEvent.setup>, code = 'SO-000
 
 // Whole flows through the real app (lazy screens, dialogs, typing): give them room on a busy machine.
 describe('Sales orders', { timeout: 20_000 }, () => {
-  afterEach(() => clearPrintedReceipt());
+  afterEach(() => {
+    clearPrintedReceipt();
+    setTillId(null);
+  });
 
   it('lists sales with their figures and the totals of the filtered set', async () => {
     const calls = fakeApi();
@@ -310,7 +314,8 @@ describe('Sales orders', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Sales', hidden: true })).getByText('Partial')).toBeInTheDocument());
   });
 
-  it('refunds a whole sale in riel at the sale’s rate, showing the amount before confirming', async () => {
+  it('refunds a whole sale in riel at the sale’s rate, showing the amount before confirming, from this browser’s till', async () => {
+    setTillId(3);
     const calls = fakeApi({ refunds: [() => 'recorded'] });
     const user = userEvent.setup();
     renderApp('/orders');
@@ -337,7 +342,7 @@ describe('Sales orders', { timeout: 20_000 }, () => {
     await user.selectOptions(within(dialog).getByLabelText('Method'), 'cash');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm refund' }));
     await waitFor(() => expect(refundCalls(calls)).toHaveLength(1));
-    expect(refundCalls(calls)[0]?.body).toEqual({ items: [{ sale_item_id: 11, quantity: 2 }, { sale_item_id: 12, quantity: 3 }], reason: null, method: 'cash', currency: 'KHR', restock: true });
+    expect(refundCalls(calls)[0]?.body).toEqual({ items: [{ sale_item_id: 11, quantity: 2 }, { sale_item_id: 12, quantity: 3 }], reason: null, method: 'cash', currency: 'KHR', restock: true, till_id: 3 });
   });
 
   it("puts the server's reason on the line it is about", async () => {
@@ -405,7 +410,8 @@ describe('Sales orders', { timeout: 20_000 }, () => {
     expect(within(dialog).queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
   });
 
-  it("takes a payment in riel against a sale left on account, at the sale's own rate", async () => {
+  it("takes a payment in riel against a sale left on account, at the sale's own rate, into this browser's till", async () => {
+    setTillId(3);
     // $10.34 total, $4.34 paid: $6.00 owed; at the sale's 4,000 riel a dollar that is ៛24,000.
     const owing = saleFixture({ status: 'Partial', customer_id: 4, customer: { id: 4, name: 'Lina Tan' }, customer_name: 'Lina Tan', paid: 4.34, balance: 6, khr_per_usd: 4000 });
     const calls = fakeApi({ sale: owing });
@@ -425,7 +431,7 @@ describe('Sales orders', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Take payment' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Take payment for SO-000007' })).not.toBeInTheDocument());
     const sent = calls.find((call) => call.url.pathname === '/api/sales/7/payments');
-    expect(sent?.body).toEqual({ payments: [{ method: 'cash', currency: 'KHR', amount: 24500 }] });
+    expect(sent?.body).toEqual({ payments: [{ method: 'cash', currency: 'KHR', amount: 24500 }], till_id: 3 });
     expect(sent?.headers['Idempotency-Key'] ?? sent?.headers['idempotency-key']).toBeTruthy();
     expect(within(details).queryByRole('button', { name: 'Take payment' })).not.toBeInTheDocument();
   });

@@ -38,6 +38,8 @@ type CartPanelProps = {
   onClear: () => void;
   onRemove: (line: CartLine) => void;
   onPay: () => void;
+  /** Why the till may not take payment now, and what to do about it (open a shift) beside Pay, which is disabled. */
+  payBlock?: { reason: string; action?: ReactNode } | null;
   footer?: ReactNode;
   /** Shown instead of the (empty) cart's customer, lines and totals, at every width: the last sale's change. */
   summary?: ReactNode;
@@ -60,6 +62,7 @@ export function CartPanel({
   onClear,
   onRemove,
   onPay,
+  payBlock,
   footer,
   summary,
 }: CartPanelProps) {
@@ -217,10 +220,25 @@ export function CartPanel({
       </div>
 
       <div className="space-y-3 border-t border-slate-200 px-4 py-3 dark:border-slate-800">
-        <Button className="h-12 w-full text-base" disabled={empty} onClick={onPay} aria-keyshortcuts="F2 Control+Enter">
-          {t('Pay {{amount}}', { amount: formatMoney(fromCents(pricing.totalCents)) })}
-          <KeyHint className="border-white/40 bg-white/15 text-white">F2</KeyHint>
-        </Button>
+        {payBlock ? (
+          <p id="pay-blocked" className="text-sm font-medium text-amber-800 dark:text-amber-300">
+            {payBlock.reason}
+          </p>
+        ) : null}
+        <div className="flex gap-2">
+          {payBlock?.action}
+          <Button
+            variant={payBlock ? 'secondary' : 'primary'}
+            className="h-12 min-w-0 flex-1 text-base"
+            disabled={empty || Boolean(payBlock)}
+            onClick={onPay}
+            aria-keyshortcuts="F2 Control+Enter"
+            aria-describedby={payBlock ? 'pay-blocked' : undefined}
+          >
+            {t('Pay {{amount}}', { amount: formatMoney(fromCents(pricing.totalCents)) })}
+            {payBlock ? null : <KeyHint className="border-white/40 bg-white/15 text-white">F2</KeyHint>}
+          </Button>
+        </div>
         {footer}
       </div>
     </section>

@@ -20,6 +20,7 @@ import { ChangePanel } from './change-panel';
 import { KhqrDialog, type KhqrAmount, type KhqrProof } from './khqr-dialog';
 import { PaymentDialog, type ConfirmKhqr, type Tender } from './payment-dialog';
 import { isOutOfStock, ProductBrowser } from './product-browser';
+import { useTillShiftControls } from './shift/till-shift-controls';
 import { useCheckout } from '../use-checkout';
 import { useTillKeys } from '../use-till-keys';
 
@@ -31,10 +32,9 @@ export function PosPage() {
   const { settings } = useShopSettings();
   const catalog = usePosCatalog();
   useLoadErrorToast(catalog.error, catalog.errorUpdatedAt, t('❌ Failed to load products'), t);
-  const checkout = useCheckout();
   const searchRef = useRef<HTMLInputElement>(null);
-
   const [paying, setPaying] = useState(false);
+
   // The sale just paid: its change stays on screen until the next sale starts.
   const [lastSale, setLastSale] = useState<Sale | null>(null);
   const canCredit = useCan('sales:credit');
@@ -53,6 +53,15 @@ export function PosPage() {
   }, []);
   const scanBoxForFocus = () => (lastPointer.current === 'touch' ? null : searchRef.current);
   const focusScanBox = () => scanBoxForFocus()?.focus({ preventScroll: true });
+
+  // The till's cash drawer and shift; selling may wait for one (Settings → Shifts).
+  const tillShift = useTillShiftControls(() => scanBoxForFocus());
+  const checkout = useCheckout({
+    onShiftRequired: () => {
+      setPaying(false);
+      tillShift.askForShift();
+    },
+  });
 
   const { taxes, service, payments, general, khqr } = settings;
   const rates = { khrPerUsd: payments.khrPerUsd, khrChangePerUsd: payments.khrChangePerUsd ?? payments.khrPerUsd, rielStep: payments.rielStep };
@@ -105,7 +114,7 @@ export function PosPage() {
   }
 
   function openPayment() {
-    if (cart.lines.length === 0 || asking) return;
+    if (cart.lines.length === 0 || asking || tillShift.checkoutBlock) return;
     checkout.clearProblems();
     setLastSale(null);
     // An approval that ran out while the cart waited is asked for again before paying.
@@ -190,6 +199,7 @@ export function PosPage() {
           </AlertBanner>
         </div>
       ) : null}
+      {tillShift.element}
       {/* A column below lg (not a grid), so the cart can stick to the bottom of the screen over the products. */}
       <div className="flex flex-col gap-5 lg:grid lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start">
         <ProductBrowser
@@ -220,6 +230,7 @@ export function PosPage() {
           onClear={clear}
           onRemove={remove}
           onPay={openPayment}
+          payBlock={tillShift.checkoutBlock}
           summary={lastSale ? <ChangePanel sale={lastSale} onPrint={() => void printReceipt(lastSale, settings)} onNewSale={newSale} /> : null}
           footer={
             <>

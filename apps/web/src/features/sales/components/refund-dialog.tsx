@@ -21,6 +21,7 @@ import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
 import { failureText } from '@/lib/error-text';
+import { tillField } from '@/lib/till';
 import { cn } from '@/lib/cn';
 import { enumLabel } from '@/lib/enum-labels';
 import { formatMoney, formatRiel } from '@/lib/format';
@@ -179,6 +180,8 @@ function RefundForm({
       currency: values.method === CASH_METHOD ? values.currency : 'USD',
       restock: values.restock,
       ...(approvalToken ? { approval_token: approvalToken } : {}),
+      // Cash goes back from this browser's till, in its open shift.
+      ...tillField(),
     };
     const body = JSON.stringify(input);
     // The same refund asked again (after a failure) goes with the same key; a changed one with a new key.

@@ -14,6 +14,7 @@ import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { enumLabel } from '@/lib/enum-labels';
 import { failureText } from '@/lib/error-text';
+import { tillField } from '@/lib/till';
 import { formatMoney, formatRiel } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useShopSettings } from '@/lib/shop-settings';
@@ -64,7 +65,8 @@ function SettleForm({ sale, settle, onDone }: { sale: Sale; settle: ReturnType<t
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!ready || !method || settle.isPending) return;
-    const input: SettleInput = { payments: [{ method: method.key, currency, amount: currency === 'KHR' ? typed : typed / 100 }] };
+    // Taken at this browser's till: its cash goes into that till's open shift.
+    const input: SettleInput = { payments: [{ method: method.key, currency, amount: currency === 'KHR' ? typed : typed / 100 }], ...tillField() };
     const body = JSON.stringify(input);
     const current = attempt.current?.body === body ? attempt.current : { body, key: newIdempotencyKey() };
     attempt.current = current;
