@@ -163,7 +163,8 @@ describe(`tills and shifts (${dbKind})`, () => {
     const manager = (await call(tokens.Staff, 'GET', '/api/approvers?permission=shifts:manage')).body.data.find((a: { name: string }) => a.name === 'Manager Demo');
     const approval = await call(tokens.Staff, 'POST', '/api/approvals', { approver_id: manager.id, pin: DEMO_PIN, permission: 'shifts:manage' });
     expect(approval.status).toBe(201);
-    expect(await close(tokens.Staff, shift, { counted: far, approval_token: approval.body.data.token })).toMatchObject({ status: 422, body: { errors: { note: [SHIFT_MESSAGES.differenceNeedsNote] } } });
+    // Approved but with no note, the figures come back again: a note is still wanted.
+    expect(await close(tokens.Staff, shift, { counted: far, approval_token: approval.body.data.token })).toMatchObject({ status: 409, body: { code: 'difference_needs_approval' } });
     expect((await close(tokens.Staff, shift, { counted: far, note: 'Paid the milk man', approval_token: 'made-up' })).status).toBe(403);
     const approved = await close(tokens.Staff, shift, { counted: far, note: 'Paid the milk man', approval_token: approval.body.data.token });
     expect(approved.status).toBe(200);
@@ -175,6 +176,10 @@ describe(`tills and shifts (${dbKind})`, () => {
   });
 
   it('lets Staff see and close only their own shifts; a Manager sees all and closes one left open', async () => {
+    // A Manager past the limit needs no one's PIN, but sees the figures and writes why.
+    const off = (await open(tokens.Manager, counter.id, [usd(30)])).body.data.id as number;
+    expect(await close(tokens.Manager, off, { counted: [usd(20)] })).toMatchObject({ status: 409, body: { drawer: [expect.objectContaining({ currency: 'USD', expected: 30, difference: -10 }), expect.anything()] } });
+    expect((await close(tokens.Manager, off, { counted: [usd(20)], note: 'Paid the baker' })).body.data.shift).toMatchObject({ approved_by: { name: 'Manager Demo' }, note: 'Paid the baker' });
     const managers = (await open(tokens.Manager, counter.id, [usd(30)])).body.data.id as number;
     expect(await close(tokens.Staff, managers, { counted: [usd(30)] })).toMatchObject({ status: 403, body: { message: SHIFT_MESSAGES.notYours } });
     expect((await close(tokens.Manager, managers, { counted: [usd(30)] })).status).toBe(200);

@@ -19,7 +19,7 @@ import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../db/errors';
 import type { ShiftsTable } from '../db/schema';
-import { AppError, conflict, forbidden, notFound, unprocessable } from '../lib/errors';
+import { AppError, conflict, forbidden, notFound } from '../lib/errors';
 import { paginate } from '../lib/paginate';
 import { authorizeApproval } from './approvals';
 import { recordAudit } from './audit';
@@ -375,9 +375,10 @@ export async function closeShift(ctx: ServiceContext, id: number, input: CloseIn
     let approvedBy: { id: number; name: string } | null = null;
     if (pastLimit(difference, settings)) {
       const figures = expectedLines.map((line) => ({ ...strip(line), counted: shown(line.currency, counted[line.currency]), difference: shown(line.currency, difference[line.currency]) }));
+      // Without the note (and, for a cashier, the approval) the answer carries the figures: a
+      // Manager closing sees them before writing why, as a cashier does.
       const approved = actorCan(actor, 'shifts:manage') || input.approval_token !== null;
       if (!approved || input.note === null) {
-        if (approved) throw unprocessable(SHIFT_MESSAGES.differenceNeedsNote, { field: 'note' });
         throw new AppError('difference_needs_approval', SHIFT_MESSAGES.differenceNeedsApproval, { details: { code: 'difference_needs_approval', drawer: figures } });
       }
       const approverId = await authorizeApproval(tx, 'shifts:manage', input.approval_token, actor, APPROVAL_MESSAGES.approvalInvalid);
