@@ -1,5 +1,6 @@
 import { paymentsText } from '@/lib/payments-text';
-import { useState, type ReactNode } from 'react';
+import { FilterField } from '@/components/ui/filter-field';
+import { useState } from 'react';
 import { Eye, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { SALE_CHANNELS, SALE_STATUSES, type Sale } from '@shop/contracts/sale';
@@ -7,7 +8,6 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DateField } from '@/components/ui/date-field';
 import { fieldErrorId } from '@/components/ui/form-field';
-import { Label } from '@/components/ui/label';
 import { ListFooter } from '@/components/ui/list-footer';
 import { PageTitle } from '@/components/ui/page-title';
 import { SearchInput } from '@/components/ui/search-input';
@@ -245,17 +245,6 @@ export function SalesOrdersPage() {
 
       <SaleDetailsDialog saleId={shownSale} onClose={closeDetails} />
     </section>
-  );
-}
-
-function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0 space-y-1">
-      <Label htmlFor={id} className="text-xs text-slate-500 dark:text-slate-400">
-        {label}
-      </Label>
-      {children}
-    </div>
   );
 }
 

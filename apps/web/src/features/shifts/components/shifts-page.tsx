@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
+import { FilterField } from '@/components/ui/filter-field';
 import { Eye, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { SHIFT_STATUSES, type Shift, type ShiftStatus } from '@shop/contracts/shift';
@@ -8,7 +9,6 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DateField } from '@/components/ui/date-field';
 import { fieldErrorId } from '@/components/ui/form-field';
-import { Label } from '@/components/ui/label';
 import { ListFooter } from '@/components/ui/list-footer';
 import { PageTitle } from '@/components/ui/page-title';
 import { Select } from '@/components/ui/select';
@@ -177,17 +177,6 @@ function Who({ name, at }: { name: string; at: string }) {
     <div>
       <div>{name}</div>
       <div className="text-xs text-slate-500 tabular-nums dark:text-slate-400">{at}</div>
-    </div>
-  );
-}
-
-function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0 space-y-1">
-      <Label htmlFor={id} className="text-xs text-slate-500 dark:text-slate-400">
-        {label}
-      </Label>
-      {children}
     </div>
   );
 }
