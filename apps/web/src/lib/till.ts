@@ -8,6 +8,9 @@ import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from './storag
  * a later change is a Manager's (`shifts:manage`), offered from the till's shift bar.
  */
 
+/** The query key of GET /tills: here, with no schema behind it, so the shell's profile menu can read it without loading zod. */
+export const tillKeys = { all: ['tills'] as const };
+
 const listeners = new Set<() => void>();
 
 /** The stored till id, or null when this browser has none (or what is stored is not an id). */

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Role } from '@shop/contracts/common';
 import type { Till } from '@shop/contracts/till';
-import { tillKeys } from '@/components/shift-report/shifts-api';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { MenuContent, MenuItem, MenuSeparator } from '@/components/ui/dropdown-menu';
@@ -13,7 +12,7 @@ import { useLogout } from '@/features/auth/api/logout';
 import { useSession } from '@/features/auth/session-store';
 import { enumLabel } from '@/lib/enum-labels';
 import { initials } from '@/lib/initials';
-import { readTillId } from '@/lib/till';
+import { readTillId, tillKeys } from '@/lib/till';
 
 const ROLE_TONES: Record<Role, BadgeTone> = { Admin: 'primary', Manager: 'success', Staff: 'neutral' };
 

@@ -4,6 +4,9 @@ import { IDEMPOTENCY_KEY_HEADER } from '@shop/contracts/sale';
 import type { Movement, MovementInput, Shift, ShiftCloseInput, ShiftOpenInput, ShiftReport, ShiftStatus } from '@shop/contracts/shift';
 import type { Till } from '@shop/contracts/till';
 import { apiDownload, apiRequest } from '@/lib/api-client';
+import { tillKeys } from '@/lib/till';
+
+export { tillKeys };
 
 /*
  * Tills and shifts over the API (docs/decisions/0012-tills-shifts-and-the-journal.md): the till's
@@ -22,7 +25,6 @@ export type ShiftListParams = {
 
 export type ShiftList = { data: Shift[]; meta: ListMeta };
 
-export const tillKeys = { all: ['tills'] as const };
 
 export const shiftKeys = {
   all: ['shifts'] as const,
