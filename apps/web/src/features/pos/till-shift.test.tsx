@@ -9,6 +9,7 @@ import { readTillId, setTillId } from '@/lib/till';
 import { demoUser, jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 import { saleFixture } from '@/test/sale-fixtures';
+import { shiftFixture } from '@/test/shift-fixtures';
 import { clearCart } from './cart-store';
 
 const CATALOG = {
@@ -22,27 +23,18 @@ const CATALOG = {
 const SETTINGS = { ...DEFAULT_SETTINGS, shifts: { required: true, blindCount: true, maxDifference: 2 } };
 const staff = { id: 3, name: 'Staff Demo' };
 
-const openShift = (till: Pick<Till, 'id' | 'name'>): Shift => ({
-  id: 41,
-  till,
-  status: 'open',
-  business_date: '2026-11-21',
-  opened_by: staff,
-  opened_at: '2026-11-21T01:05:00.000Z',
-  float: [
-    { currency: 'USD', amount: 20 },
-    { currency: 'KHR', amount: 20_000 },
-  ],
-  closed_by: null,
-  closed_at: null,
-  counted: null,
-  expected: null,
-  difference: null,
-  note: null,
-  approved_by: null,
-  z_number: null,
-  z_code: null,
-});
+const openShift = (till: Pick<Till, 'id' | 'name'>): Shift =>
+  shiftFixture({
+    id: 41,
+    till,
+    business_date: '2026-11-21',
+    opened_by: staff,
+    opened_at: '2026-11-21T01:05:00.000Z',
+    float: [
+      { currency: 'USD', amount: 20 },
+      { currency: 'KHR', amount: 20_000 },
+    ],
+  });
 
 const till = (id: number, name: string, shift: Shift | null): Till => ({
   id,

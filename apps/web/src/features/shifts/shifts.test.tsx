@@ -8,6 +8,7 @@ import { setSession } from '@/features/auth/session-store';
 import { demoUser, jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 import { settingsFixture } from '@/test/sale-fixtures';
+import { shiftFixture } from '@/test/shift-fixtures';
 
 const person = (id: number, name: string) => ({ id, name });
 
@@ -16,33 +17,9 @@ const TILLS: Till[] = [
   { id: 2, name: 'Bar', printer_id: null, active: true, open_shift: null, created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-01T00:00:00.000Z' },
 ];
 
-function shift(overrides: Partial<Shift>): Shift {
-  return {
-    id: 1,
-    till: { id: 1, name: 'Front counter' },
-    status: 'open',
-    business_date: '2026-11-25',
-    opened_by: person(3, 'Staff Demo'),
-    opened_at: '2026-11-25T01:00:00.000Z',
-    float: [
-      { currency: 'USD', amount: 50 },
-      { currency: 'KHR', amount: 100000 },
-    ],
-    closed_by: null,
-    closed_at: null,
-    counted: null,
-    expected: null,
-    difference: null,
-    note: null,
-    approved_by: null,
-    z_number: null,
-    z_code: null,
-    ...overrides,
-  };
-}
 
 /** Closed yesterday at the bar, $1.50 short and ៛2,000 over. */
-const CLOSED = shift({
+const CLOSED = shiftFixture({
   id: 7,
   till: { id: 2, name: 'Bar' },
   status: 'closed',
@@ -66,7 +43,7 @@ const CLOSED = shift({
   z_number: 12,
   z_code: 'Z-000012',
 });
-const OPEN = shift({ id: 8 });
+const OPEN = shiftFixture({ id: 8 });
 
 function report(of: Shift): ShiftReport {
   const sales = { orders: 3, items: 4, qty: 5, gross: 20, discount: 0, tax: 2, service: 0, net: 22, refunded: 0, net_after_refunds: 22 };
