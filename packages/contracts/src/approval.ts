@@ -8,7 +8,7 @@ import type { Permission } from './permissions';
  */
 
 /** The rights a PIN can lend, each a permission of the table. */
-export const APPROVABLE_PERMISSIONS = ['sales:override-tax', 'sales:refund', 'shifts:manage'] as const satisfies readonly Permission[];
+export const APPROVABLE_PERMISSIONS = ['sales:override-tax', 'sales:refund', 'shifts:manage', 'sales:discount-beyond-limit'] as const satisfies readonly Permission[];
 export type ApprovablePermission = (typeof APPROVABLE_PERMISSIONS)[number];
 
 /** The service percent a till starts each sale with: the shop's, when it is applied on its own; else none. */

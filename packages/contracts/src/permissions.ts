@@ -35,6 +35,10 @@ export const PERMISSIONS = {
   'sales:refund': MANAGERS,
   /** Switch tax off or charge another service percent than the shop's at the till; a cashier may with a Manager's approval. */
   'sales:override-tax': MANAGERS,
+  /** Give a discount by hand on a line or the whole order, up to Settings → Discounts' limit. */
+  'sales:discount': EVERYONE,
+  /** A discount beyond that limit; a cashier may with a Manager's approval. */
+  'sales:discount-beyond-limit': MANAGERS,
   /** Leave part of a named customer's sale unpaid, on their account. */
   'sales:credit': MANAGERS,
   /** Every till's shifts and Z-reports, closing a shift someone else opened, and a count that is off by more than the shop allows (a cashier may with a Manager's approval). */

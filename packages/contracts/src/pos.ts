@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { modifierGroupSchema } from './modifier';
 
 /**
  * Everything the till needs to sell, in one compact answer: every active product with its
@@ -21,12 +22,16 @@ export const posProductSchema = z.object({
   /** Best active promotion today, percent off (0 when none). */
   discount_percent: z.number(),
   promotion: z.string().nullable(),
+  /** Its modifier groups (its own, then its category's), in the order the chooser asks them. */
+  modifier_group_ids: z.array(z.number().int()),
 });
 export type PosProduct = z.infer<typeof posProductSchema>;
 
 export const posCatalogSchema = z.object({
   products: z.array(posProductSchema),
   categories: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** Every modifier group some product on sale uses. */
+  modifier_groups: z.array(modifierGroupSchema.omit({ product_ids: true, category_ids: true, created_at: true, updated_at: true })),
   /** The shop's business day the promotions were chosen for. */
   today: z.string(),
 });

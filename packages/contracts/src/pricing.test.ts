@@ -13,7 +13,7 @@ describe('pricing a sale', () => {
       ],
       noTax,
     );
-    expect(pricing).toEqual({
+    expect(pricing).toMatchObject({
       lines: [
         { grossCents: 500, discountCents: 0, lineTotalCents: 500 },
         { grossCents: 199, discountCents: 0, lineTotalCents: 199 },
@@ -48,7 +48,7 @@ describe('pricing a sale', () => {
   it('applies a promotion per unit, then tax and service on what the goods sell for', () => {
     // $3.50 at 15 % off is $2.97 a unit (52.5 ¢ off rounds to 53 ¢); three of them are $8.91.
     const pricing = priceSale([{ quantity: 3, unitPriceCents: 350, discountBp: 1500 }], { ...tax10, serviceBp: 500 });
-    expect(pricing.lines[0]).toEqual({ grossCents: 1050, discountCents: 159, lineTotalCents: 891 });
+    expect(pricing.lines[0]).toMatchObject({ grossCents: 1050, discountCents: 159, lineTotalCents: 891 });
     expect(pricing.subtotalCents).toBe(891);
     expect(pricing.taxCents).toBe(89); // 89.1 ¢
     expect(pricing.serviceCents).toBe(45); // 44.55 ¢
@@ -87,6 +87,46 @@ describe('pricing a sale', () => {
 
   it('prices an empty sale at nothing', () => {
     expect(priceSale([], tax10).totalCents).toBe(0);
+  });
+});
+
+describe('discounts given by hand', () => {
+  it('takes a line discount after the promotion, and tax on what is left', () => {
+    // $4.00 × 2 at 10 % promotion = $7.20; 25 % off that by hand = $1.80; tax 10 % on $5.40.
+    const pricing = priceSale([{ quantity: 2, unitPriceCents: 400, discountBp: 1000, handDiscount: { type: 'percent', value: 25 } }], tax10);
+    expect(pricing.lines[0]).toMatchObject({ grossCents: 800, promotionCents: 80, handCents: 180, orderShareCents: 0, discountCents: 260, lineTotalCents: 540 });
+    expect(pricing.taxCents).toBe(54);
+    expect(pricing.totalCents).toBe(594);
+  });
+
+  it('cuts an amount beyond the line to the line, and says what was asked', () => {
+    const pricing = priceSale([{ quantity: 1, unitPriceCents: 250, discountBp: 0, handDiscount: { type: 'amount', value: 3 } }], noTax);
+    expect(pricing.lines[0]).toMatchObject({ handAskedCents: 300, handCents: 250, lineTotalCents: 0 });
+    expect(pricing.totalCents).toBe(0);
+  });
+
+  it('shares an order discount over the lines to the cent, after their own discounts', () => {
+    const pricing = priceSale(
+      [
+        { quantity: 1, unitPriceCents: 300, discountBp: 0 },
+        { quantity: 1, unitPriceCents: 200, discountBp: 0, handDiscount: { type: 'amount', value: 1 } },
+        { quantity: 3, unitPriceCents: 100, discountBp: 0 },
+      ],
+      { ...noTax, orderDiscount: { type: 'amount', value: 1 } },
+    );
+    // Lines come to $3.00, $1.00 and $3.00 before the order's $1.00: shared 43 + 14 + 43 cents.
+    expect(pricing.lines.map((line) => line.orderShareCents)).toEqual([43, 14, 43]);
+    expect(pricing.orderDiscountCents).toBe(100);
+    expect(pricing.discountCents).toBe(200);
+    expect(pricing.subtotalCents).toBe(600);
+    expect(pricing.lines.reduce((sum, line) => sum + line.lineTotalCents, 0)).toBe(600);
+  });
+
+  it('takes a percent order discount of what the lines come to', () => {
+    const pricing = priceSale([{ quantity: 3, unitPriceCents: 333, discountBp: 0 }], { ...tax10, orderDiscount: { type: 'percent', value: 10 } });
+    expect(pricing.orderDiscountCents).toBe(100); // 99.9 ¢
+    expect(pricing.subtotalCents).toBe(899);
+    expect(pricing.taxCents).toBe(90);
   });
 });
 

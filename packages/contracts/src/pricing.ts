@@ -1,4 +1,5 @@
-import { discountedUnitCents, includedTaxCents, lineTotalCents, percentOfCents, sumCents } from './money';
+import { discountedUnitCents, includedTaxCents, lineTotalCents, percentOfCents, splitCents, sumCents, toBasisPoints, toCents } from './money';
+import type { DiscountType } from './discount';
 
 /*
  * How a sale is priced, in integer cents. The till shows these figures and the server records
@@ -6,11 +7,20 @@ import { discountedUnitCents, includedTaxCents, lineTotalCents, percentOfCents, 
  * themselves are the money module's.
  */
 
+/** A discount given by hand, in the units the request sends it (percent or dollars). */
+export interface HandDiscount {
+  type: DiscountType;
+  value: number;
+}
+
 export interface PricedLineInput {
   quantity: number;
+  /** The unit price with its chosen options' prices added. */
   unitPriceCents: number;
   /** Promotion discount in hundredths of a percent (12.5 % = 1250); 0 when none. */
   discountBp: number;
+  /** The cashier's discount on this line, taken after the promotion. */
+  handDiscount?: HandDiscount | null;
 }
 
 export interface PricingOptions {
@@ -19,18 +29,31 @@ export interface PricingOptions {
   taxInclusive: boolean;
   taxRateBp: number;
   serviceBp: number;
+  /** The cashier's discount on the whole order, after the lines' own; shared out over the lines. */
+  orderDiscount?: HandDiscount | null;
 }
 
 export interface PricedLine {
   grossCents: number;
+  /** Everything taken off the line: promotion, the line's own discount and its share of the order's. */
   discountCents: number;
   lineTotalCents: number;
+  promotionCents: number;
+  /** The line's own discount, at most what the line came to after its promotion. */
+  handCents: number;
+  /** The line's share of the order's discount. */
+  orderShareCents: number;
+  /** What the line's own discount asked for (an amount beyond the line is cut to it). */
+  handAskedCents: number;
 }
 
 export interface SalePricing {
   lines: PricedLine[];
   grossCents: number;
   discountCents: number;
+  /** The order's discount, at most what the lines came to; `orderAskedCents` what it asked for. */
+  orderDiscountCents: number;
+  orderAskedCents: number;
   /** Gross less discounts: what the goods sell for. */
   subtotalCents: number;
   taxCents: number;
@@ -38,11 +61,39 @@ export interface SalePricing {
   totalCents: number;
 }
 
+/** What a hand discount takes off an amount: a percent of it, or dollars (not capped here). */
+export function handDiscountCents(discount: HandDiscount | null | undefined, baseCents: number): number {
+  if (!discount) return 0;
+  return discount.type === 'percent' ? percentOfCents(baseCents, toBasisPoints(discount.value)) : toCents(discount.value);
+}
+
+/** The share of its base a discount takes, in basis points (for the limit a cashier may give alone). */
+export const discountShareBp = (discountCents: number, baseCents: number): number => (baseCents <= 0 ? (discountCents > 0 ? 10_000 : 0) : Math.round((discountCents * 10_000) / baseCents));
+
 export function priceSale(lines: readonly PricedLineInput[], options: PricingOptions): SalePricing {
-  const priced = lines.map((line) => {
+  const afterLines = lines.map((line) => {
     const grossCents = lineTotalCents(line.quantity, line.unitPriceCents);
-    const lineTotal = lineTotalCents(line.quantity, discountedUnitCents(line.unitPriceCents, line.discountBp));
-    return { grossCents, discountCents: grossCents - lineTotal, lineTotalCents: lineTotal };
+    const promotedCents = lineTotalCents(line.quantity, discountedUnitCents(line.unitPriceCents, line.discountBp));
+    const handAskedCents = handDiscountCents(line.handDiscount, promotedCents);
+    const handCents = Math.min(handAskedCents, promotedCents);
+    return { grossCents, promotionCents: grossCents - promotedCents, handCents, handAskedCents, netCents: promotedCents - handCents };
+  });
+  const linesNetCents = sumCents(afterLines.map((line) => line.netCents));
+  const orderAskedCents = handDiscountCents(options.orderDiscount, linesNetCents);
+  const orderDiscountCents = Math.min(orderAskedCents, linesNetCents);
+  const shares = splitCents(orderDiscountCents, afterLines.map((line) => line.netCents));
+  const priced: PricedLine[] = afterLines.map((line, index) => {
+    const orderShareCents = shares[index] ?? 0;
+    const lineTotal = line.netCents - orderShareCents;
+    return {
+      grossCents: line.grossCents,
+      discountCents: line.grossCents - lineTotal,
+      lineTotalCents: lineTotal,
+      promotionCents: line.promotionCents,
+      handCents: line.handCents,
+      orderShareCents,
+      handAskedCents: line.handAskedCents,
+    };
   });
   const grossCents = sumCents(priced.map((line) => line.grossCents));
   const discountCents = sumCents(priced.map((line) => line.discountCents));
@@ -53,7 +104,7 @@ export function priceSale(lines: readonly PricedLineInput[], options: PricingOpt
   }
   const serviceCents = percentOfCents(subtotalCents, options.serviceBp);
   const totalCents = subtotalCents + (options.taxInclusive ? 0 : taxCents) + serviceCents;
-  return { lines: priced, grossCents, discountCents, subtotalCents, taxCents, serviceCents, totalCents };
+  return { lines: priced, grossCents, discountCents, orderDiscountCents, orderAskedCents, subtotalCents, taxCents, serviceCents, totalCents };
 }
 
 /** The best promotion of a product: the largest discount among those active and not expired on `today`. */

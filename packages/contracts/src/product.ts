@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { money, quantity } from './money';
+import { modifierGroupIdsSchema } from './modifier';
 import {
   alias,
   booleanFilterSchema,
@@ -27,6 +28,8 @@ export const productSchema = z.object({
   description: z.string().nullable(),
   category: z.object({ id: z.number().int(), name: z.string() }),
   unit: z.object({ id: z.number().int(), name: z.string(), symbol: z.string() }),
+  /** Its own modifier groups (its category's apply too), in order. */
+  modifier_group_ids: z.array(z.number().int()),
   /** On-hand quantity; present when the list is asked for `include=stock`. */
   stock: z.number().optional(),
   created_at: z.string(),
@@ -46,6 +49,8 @@ export const productInputSchema = z.object({
   reorder_level: quantity('Reorder level').min(0, 'Reorder level must be 0 or more.').default(0),
   image: optionalHttpUrl('Image'),
   description: optionalText(2000, 'Description'),
+  /** When sent, replaces its own modifier groups. */
+  modifier_group_ids: modifierGroupIdsSchema.optional(),
 });
 export type ProductInput = z.input<typeof productInputSchema>;
 

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { money, percent, quantity, riel } from './money';
 import { paymentListSchema, salePaymentSchema } from './payment';
 import { PAYMENT_CURRENCIES } from './tender';
+import { appliedDiscountSchema, discountInputSchema } from './discount';
+import { saleModifierSchema } from './modifier';
 import { alias, DATE_RANGE, DATE_RANGE_MESSAGE, fromNotAfterTo, listMetaSchema, listQuerySchema, MAX_PER_PAGE, optionalChoiceFilter, optionalDateFilterSchema, optionalIdFilterSchema, optionalText, referenceId, urlInteger } from './common';
 
 export const SALE_CHANNELS = ['POS', 'Online', 'Catering'] as const;
@@ -10,8 +12,17 @@ export const SALE_STATUSES = ['Paid', 'Partial', 'Refunded', 'Cancelled'] as con
 export const saleLineInputSchema = z.object({
   product_id: referenceId('Choose a product for every line.'),
   quantity: quantity('Quantity').min(1, 'Quantity must be at least 1.'),
-  /** The catalogue price the till showed (before promotions); checked by the server. */
+  /** The catalogue price the till showed (before promotions, without options); checked by the server. */
   unit_price: money('Unit price'),
+  /** The chosen options (modifier option ids); the server adds their prices (docs/decisions/0013-modifiers-and-discounts.md). */
+  modifiers: z
+    .array(referenceId('Choose options from the list.'), { error: 'Choose options from the list.' })
+    .max(30, 'A line can have at most 30 options.')
+    .default([]),
+  /** For whoever makes it: "no condensed milk". */
+  note: optionalText(200, 'Note'),
+  /** The cashier's discount on this line, after any promotion. */
+  discount: discountInputSchema.nullish().transform((v) => v ?? null),
 });
 
 /**
@@ -37,6 +48,10 @@ export const saleInputSchema = z.object({
   change_in: z.enum(['mixed', 'KHR'], { error: 'Change is given mixed or in KHR.' }).default('mixed'),
   /** A Manager's approval from POST /approvals, for what the cashier's role may not do alone (tax off, another service charge). */
   approval_token: z.string({ error: 'The approval must be text.' }).trim().max(200, 'The approval is not valid.').nullish().transform((v) => v ?? null),
+  /** The cashier's discount on the whole order, shared over the lines after their own. */
+  discount: discountInputSchema.nullish().transform((v) => v ?? null),
+  /** A Manager's approval (`sales:discount-beyond-limit`) for discounts beyond what the cashier may give alone. */
+  discount_approval_token: z.string({ error: 'The approval must be text.' }).trim().max(200, 'The approval is not valid.').nullish().transform((v) => v ?? null),
   items: z
     .array(saleLineInputSchema, { error: 'Add at least one product to the cart.' })
     .min(1, 'Add at least one product to the cart.')
@@ -69,11 +84,17 @@ export const saleItemSchema = z.object({
   product_name: z.string(),
   sku: z.string(),
   quantity: z.number().int(),
-  /** Catalogue price per unit at the time of sale. */
+  /** Price per unit at the time of sale: the catalogue's, with the chosen options' prices added. */
   unit_price: z.number(),
+  /** The chosen options as they were that day (their prices are in unit_price). */
+  modifiers: z.array(saleModifierSchema),
+  note: z.string().nullable(),
   /** Percent off from a promotion (0 when none). */
   discount_percent: z.number(),
   promotion_id: z.number().int().nullable(),
+  /** The cashier's own discount on this line. */
+  line_discount: appliedDiscountSchema.nullable(),
+  /** Everything taken off the line: promotion, its own discount and its share of the order's. */
   discount: z.number(),
   /** quantity × unit_price − discount. */
   line_total: z.number(),
@@ -96,7 +117,10 @@ export const saleSchema = z.object({
   items_count: z.number().int(),
   total_qty: z.number().int(),
   gross: z.number(),
+  /** Everything taken off: promotions and the cashier's discounts. */
   discount: z.number(),
+  /** The cashier's discount on the whole order (shared over the lines). */
+  order_discount: appliedDiscountSchema.nullable(),
   subtotal: z.number(),
   tax_enabled: z.boolean(),
   tax_inclusive: z.boolean(),
@@ -129,6 +153,8 @@ export const saleSchema = z.object({
   payments: z.array(salePaymentSchema),
   /** Who approved what the cashier's role may not do alone (tax off, another service charge). */
   approved_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** Who approved discounts beyond what the cashier may give alone. */
+  discount_approved_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   refunded: z.number(),
   notes: z.string().nullable(),
   cashier: z.object({ id: z.number().int(), name: z.string() }).nullable(),
@@ -168,6 +194,8 @@ export const saleCreatedResponseSchema = z.object({ data: saleSchema, message: z
 export const pricesChangedAnswerSchema = z.object({
   message: z.string(),
   prices: z.array(z.object({ product_id: z.number().int(), unit_price: z.number(), discount_percent: z.number() })),
+  /** The options' prices of the lines, by option id. */
+  modifier_prices: z.array(z.object({ option_id: z.number().int(), price: z.number() })).default([]),
   total_amount: z.number(),
 });
 export type PricesChangedAnswer = z.infer<typeof pricesChangedAnswerSchema>;

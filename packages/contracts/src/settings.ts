@@ -212,6 +212,12 @@ export const shiftSettingsSchema = z.object({
   maxDifference: money('Largest difference'),
 });
 
+/** Discounts given by hand at the till (docs/decisions/0013-modifiers-and-discounts.md). */
+export const discountSettingsSchema = z.object({
+  /** A discount taking off more than this percent of its line or order needs a Manager's approval. */
+  maxPercent: percent('Largest discount without approval'),
+});
+
 export const settingsSchema = z.object({
   general: generalSettingsSchema,
   localization: localizationSettingsSchema,
@@ -223,11 +229,12 @@ export const settingsSchema = z.object({
   receipts: receiptSettingsSchema,
   hours: hoursSettingsSchema,
   shifts: shiftSettingsSchema,
+  discounts: discountSettingsSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingsSection = keyof Settings;
 
-export const SETTINGS_SECTIONS = ['general', 'localization', 'taxes', 'service', 'payments', 'khqr', 'printers', 'receipts', 'hours', 'shifts'] as const satisfies readonly SettingsSection[];
+export const SETTINGS_SECTIONS = ['general', 'localization', 'taxes', 'service', 'payments', 'khqr', 'printers', 'receipts', 'hours', 'shifts', 'discounts'] as const satisfies readonly SettingsSection[];
 
 export const settingsSectionParamsSchema = z.object({
   section: z.enum(SETTINGS_SECTIONS, { error: `The section must be one of ${SETTINGS_SECTIONS.join(', ')}.` }),

@@ -13,6 +13,7 @@ import { apiKeyScopes } from './migrations/0009-api-key-scopes';
 import { payments } from './migrations/0010-payments';
 import { approvals } from './migrations/0011-approvals';
 import { tillsAndShifts } from './migrations/0012-tills-and-shifts';
+import { modifiersAndDiscounts } from './migrations/0013-modifiers-and-discounts';
 
 /** Every migration, in order; listed here (not read from disk) so the bundled server carries them. */
 export function migrations(kind: DbKind): Record<string, Migration> {
@@ -29,6 +30,7 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '0010-payments': payments(),
     '0011-approvals': approvals(kind),
     '0012-tills-and-shifts': tillsAndShifts(kind),
+    '0013-modifiers-and-discounts': modifiersAndDiscounts(kind),
   };
 }
 

@@ -371,6 +371,13 @@ export interface SalesTable {
   created_at: string;
   till_id: number | null;
   shift_id: number | null;
+  /** The cashier's discount on the whole order: percent in basis points, or an amount in cents. */
+  order_discount_type: 'percent' | 'amount' | null;
+  order_discount_value: number | null;
+  order_discount_reason: string | null;
+  order_discount_cents: Generated<number>;
+  /** Who approved discounts beyond the cashier's limit. */
+  discount_approved_by: number | null;
 }
 
 export interface SaleItemsTable {
@@ -387,6 +394,60 @@ export interface SaleItemsTable {
   line_total_cents: number;
   cost_cents: number;
   refunded_qty: Generated<number>;
+  note: string | null;
+  /** The cashier's discount on the line: percent in basis points, or an amount in cents (docs/decisions/0013-modifiers-and-discounts.md). */
+  hand_discount_type: 'percent' | 'amount' | null;
+  hand_discount_value: number | null;
+  hand_discount_reason: string | null;
+  hand_discount_cents: Generated<number>;
+  /** The line's share of the order's discount. */
+  order_discount_cents: Generated<number>;
+}
+
+/** A modifier group: Size, Sugar, Ice, Extras. */
+export interface ModifierGroupsTable {
+  id: Generated<number>;
+  name: string;
+  name_km: string | null;
+  selection: 'single' | 'multiple';
+  min_select: number;
+  max_select: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ModifierOptionsTable {
+  id: Generated<number>;
+  group_id: number;
+  name: string;
+  name_km: string | null;
+  price_cents: number;
+  is_default: number;
+  position: number;
+}
+
+export interface ProductModifierGroupsTable {
+  product_id: number;
+  group_id: number;
+  position: number;
+}
+
+export interface CategoryModifierGroupsTable {
+  category_id: number;
+  group_id: number;
+  position: number;
+}
+
+/** An option a sale line was sold with, as it was that day. */
+export interface SaleItemModifiersTable {
+  id: Generated<number>;
+  sale_item_id: number;
+  option_id: number | null;
+  group_name: string;
+  name: string;
+  name_km: string | null;
+  price_cents: number;
+  position: number;
 }
 
 export interface SalePaymentsTable {
@@ -500,6 +561,11 @@ export interface Database {
   drawer_movements: DrawerMovementsTable;
   z_reports: ZReportsTable;
   journal: JournalTable;
+  modifier_groups: ModifierGroupsTable;
+  modifier_options: ModifierOptionsTable;
+  product_modifier_groups: ProductModifierGroupsTable;
+  category_modifier_groups: CategoryModifierGroupsTable;
+  sale_item_modifiers: SaleItemModifiersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

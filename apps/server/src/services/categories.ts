@@ -22,7 +22,7 @@ function selectCategories(ctx: ServiceContext) {
 }
 
 type CategoryRow = Awaited<ReturnType<ReturnType<typeof selectCategories>['executeTakeFirstOrThrow']>>;
-const toCategory = (row: CategoryRow): Category => ({ ...row, products_count: Number(row.products_count ?? 0) });
+const toCategory = (row: CategoryRow): Category => ({ ...row, products_count: Number(row.products_count ?? 0), modifier_group_ids: [] });
 
 export async function listCategories(ctx: ServiceContext, query: CategoryListQuery) {
   let select =

@@ -148,6 +148,7 @@ async function priceLines(tx: ServiceContext, input: SaleInput, settings: Settin
 function pricesChanged(lines: PricedLine[], pricing: SalePricing): AppError {
   const answer: Omit<PricesChangedAnswer, 'message'> = {
     prices: lines.map((line) => ({ product_id: line.product.id, unit_price: fromCents(line.unitPriceCents), discount_percent: fromBasisPoints(line.discountBp) })),
+    modifier_prices: [],
     total_amount: fromCents(pricing.totalCents),
   };
   return new AppError('prices_changed', SALE_MESSAGES.pricesChanged, { details: answer });

@@ -34,6 +34,7 @@ export async function getPosCatalog(ctx: ServiceContext): Promise<PosCatalog> {
   return {
     today,
     categories,
+    modifier_groups: [],
     products: products.map((product) => {
       const promotion = bestPromotion(byProduct.get(product.id) ?? [], today);
       return {
@@ -49,6 +50,7 @@ export async function getPosCatalog(ctx: ServiceContext): Promise<PosCatalog> {
         expired: expired.get(product.id) ?? 0,
         discount_percent: promotion ? fromBasisPoints(promotion.discountBp) : 0,
         promotion: promotion?.title ?? null,
+        modifier_group_ids: [],
       };
     }),
   };

@@ -42,6 +42,7 @@ function toProduct(row: ProductRow, withStock = false): Product {
     description: row.description,
     category: { id: row.category_id, name: row.category_name },
     unit: { id: row.unit_id, name: row.unit_name, symbol: row.unit_symbol },
+    modifier_group_ids: [],
     ...(withStock ? { stock: row.on_hand } : {}),
     created_at: row.created_at,
     updated_at: row.updated_at,

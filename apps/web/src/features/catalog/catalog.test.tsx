@@ -6,7 +6,7 @@ import { setSession } from '@/features/auth/session-store';
 import { demoUser, jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 
-const category = { id: 1, name: 'Coffee', description: null, products_count: 7, created_at: '', updated_at: '' };
+const category = { id: 1, name: 'Coffee', description: null, products_count: 7, modifier_group_ids: [], created_at: '', updated_at: '' };
 const unit = { id: 1, name: 'Cup', symbol: 'cup', description: null, products_count: 7, created_at: '', updated_at: '' };
 
 function product(id: number, overrides: Partial<Product> = {}): Product {
@@ -25,6 +25,7 @@ function product(id: number, overrides: Partial<Product> = {}): Product {
     description: null,
     category: { id: 1, name: 'Coffee' },
     unit: { id: 1, name: 'Cup', symbol: 'cup' },
+    modifier_group_ids: [],
     created_at: '',
     updated_at: '',
     ...overrides,

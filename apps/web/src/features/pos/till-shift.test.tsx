@@ -15,8 +15,9 @@ import { clearCart } from './cart-store';
 const CATALOG = {
   today: '2026-11-21',
   categories: [{ id: 1, name: 'Coffee' }],
+  modifier_groups: [],
   products: [
-    { id: 1, name: 'Cafe Latte', sku: 'COF-005', barcode: null, price: 2.5, category_id: 1, image: null, track_stock: false, stock: 0, expired: 0, discount_percent: 0, promotion: null },
+    { id: 1, name: 'Cafe Latte', sku: 'COF-005', barcode: null, price: 2.5, category_id: 1, image: null, track_stock: false, stock: 0, expired: 0, discount_percent: 0, promotion: null, modifier_group_ids: [] },
   ],
 };
 
