@@ -19,6 +19,7 @@ import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { userRoutes } from './routes/users';
 import { catalogRoutes } from './routes/catalog';
+import { modifierGroupRoutes } from './routes/modifier-groups';
 import { customerRoutes } from './routes/customers';
 import { promotionRoutes } from './routes/promotions';
 import { purchasingRoutes } from './routes/purchasing';
@@ -112,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(catalogRoutes);
+      await api.register(modifierGroupRoutes);
       await api.register(promotionRoutes);
       await api.register(customerRoutes);
       await api.register(purchasingRoutes);

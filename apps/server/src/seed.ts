@@ -7,6 +7,7 @@ import { DEFAULT_SETTINGS } from '@shop/contracts/settings';
 import { createPromotion } from './services/promotions';
 import { closeShift, openShift, recordDrawerMovement } from './services/shifts';
 import { createTill } from './services/tills';
+import { createModifierGroup } from './services/modifier-groups';
 import { updateSettingsSection } from './services/settings';
 import { createStockRecord } from './services/stock-records';
 import { createSupply } from './services/supplies';
@@ -258,7 +259,81 @@ async function seedDemoShop(ctx: ServiceContext) {
   const today = businessDate(clock.now());
   await createPromotion(ctx, { title: 'Iced Latte afternoon deal', product_id: products.get('COF-006')!, discount: 10, valid_until: addDays(today, 30), active: true }, actor);
   await createPromotion(ctx, { title: 'Croissant breakfast', product_id: products.get('BAK-001')!, discount: 15, valid_until: addDays(today, 14), active: true }, actor);
+  await seedDemoModifiers(ctx, actor, products);
   await seedDemoTills(ctx, actor);
+}
+
+/**
+ * Size and sugar for every coffee and tea, ice for the iced drinks, extras for the espresso
+ * drinks, all three for the smoothies and juices (not the whole coconut). The defaults cost
+ * nothing, so a drink sold without choosing keeps its catalogue price.
+ */
+async function seedDemoModifiers(ctx: ServiceContext, admin: Actor, products: Map<string, number>) {
+  const categories = new Map((await ctx.db.selectFrom('categories').select(['id', 'name']).execute()).map((c) => [c.name, c.id]));
+  const ids = (...skus: string[]) => skus.map((sku) => products.get(sku)!);
+  const drinks = ['Coffee', 'Tea'].map((name) => categories.get(name)!);
+  const smoothies = ids('JUI-001', 'JUI-002', 'JUI-003', 'JUI-004');
+  const option = (name: string, name_km: string, price = 0, is_default = false) => ({ name, name_km, price, is_default });
+  await createModifierGroup(
+    ctx,
+    {
+      name: 'Size',
+      name_km: 'ទំហំ',
+      selection: 'single',
+      required: true,
+      min: 1,
+      max: 1,
+      options: [option('S', 'តូច', 0, true), option('M', 'មធ្យម', 0.5), option('L', 'ធំ', 1)],
+      category_ids: drinks,
+      product_ids: smoothies,
+    },
+    admin,
+  );
+  await createModifierGroup(
+    ctx,
+    {
+      name: 'Sugar',
+      name_km: 'ស្ករ',
+      selection: 'single',
+      required: true,
+      min: 1,
+      max: 1,
+      options: [0, 25, 50, 75, 100].map((level) => option(`${level}% sugar`, `ស្ករ ${level}%`, 0, level === 100)),
+      category_ids: drinks,
+      product_ids: smoothies,
+    },
+    admin,
+  );
+  await createModifierGroup(
+    ctx,
+    {
+      name: 'Ice',
+      name_km: 'ទឹកកក',
+      selection: 'single',
+      required: true,
+      min: 1,
+      max: 1,
+      options: [option('No ice', 'គ្មានទឹកកក'), option('Less ice', 'ទឹកកកតិច'), option('Normal ice', 'ទឹកកកធម្មតា', 0, true)],
+      category_ids: [],
+      product_ids: [...ids('COF-003', 'COF-006', 'COF-009', 'COF-010', 'TEA-001', 'TEA-003', 'TEA-005'), ...smoothies],
+    },
+    admin,
+  );
+  await createModifierGroup(
+    ctx,
+    {
+      name: 'Extras',
+      name_km: 'បន្ថែម',
+      selection: 'multiple',
+      required: false,
+      min: 0,
+      max: 3,
+      options: [option('Extra shot', 'កាហ្វេបន្ថែម', 0.5), option('Oat milk', 'ទឹកដោះស្រូវអូត', 0.5), option('Whipped cream', 'ក្រែមវីប', 0.3)],
+      category_ids: [],
+      product_ids: ids('COF-001', 'COF-002', 'COF-003', 'COF-004', 'COF-005', 'COF-006', 'COF-007', 'COF-008'),
+    },
+    admin,
+  );
 }
 
 /**

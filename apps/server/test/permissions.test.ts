@@ -27,6 +27,8 @@ const ASKED_BY_SERVICES = {
   'sales:refund': 'a refund is open to whoever sells; the refund itself asks for this or a Manager’s approval (approval_token)',
   'sales:override-tax': 'checkout asks for it, or a Manager’s approval, when tax is switched off or the service charge is not the shop’s',
   'shifts:manage': 'every till’s shifts, closing another’s shift, and a count off by more than the shop allows (or a Manager’s approval) ask for it',
+  'sales:discount': 'checkout asks for it when a line or the order has a discount given by hand',
+  'sales:discount-beyond-limit': 'checkout asks for it, or a Manager’s approval, when a hand discount goes beyond Settings → Discounts’ limit',
 };
 
 const auditRows = async () => Number((await sql<{ n: number }>`select count(*) as n from audit_log`.execute(database.db)).rows[0]!.n);

@@ -38,6 +38,9 @@ const WRITES: Record<string, Rule> = {
   'POST /api/categories': MANAGERS,
   'PUT /api/categories/{id}': MANAGERS,
   'DELETE /api/categories/{id}': MANAGERS,
+  'POST /api/modifier-groups': MANAGERS,
+  'PUT /api/modifier-groups/{id}': MANAGERS,
+  'DELETE /api/modifier-groups/{id}': MANAGERS,
   'POST /api/units': MANAGERS,
   'PUT /api/units/{id}': MANAGERS,
   'DELETE /api/units/{id}': MANAGERS,
@@ -72,6 +75,7 @@ const WRITES: Record<string, Rule> = {
   'PUT /api/settings/receipts': ADMIN,
   'PUT /api/settings/hours': ADMIN,
   'PUT /api/settings/shifts': ADMIN,
+  'PUT /api/settings/discounts': ADMIN,
   'POST /api/tills': ADMIN,
   'PUT /api/tills/{id}': ADMIN,
 

@@ -22,7 +22,7 @@ export const posProductSchema = z.object({
   /** Best active promotion today, percent off (0 when none). */
   discount_percent: z.number(),
   promotion: z.string().nullable(),
-  /** Its modifier groups (its own, then its category's), in the order the chooser asks them. */
+  /** Its modifier groups (its category's, then its own), in the order the chooser asks them. */
   modifier_group_ids: z.array(z.number().int()),
 });
 export type PosProduct = z.infer<typeof posProductSchema>;

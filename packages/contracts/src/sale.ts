@@ -14,11 +14,16 @@ export const saleLineInputSchema = z.object({
   quantity: quantity('Quantity').min(1, 'Quantity must be at least 1.'),
   /** The catalogue price the till showed (before promotions, without options); checked by the server. */
   unit_price: money('Unit price'),
-  /** The chosen options (modifier option ids); the server adds their prices (docs/decisions/0013-modifiers-and-discounts.md). */
+  /**
+   * The chosen options (modifier option ids); the server adds their prices. Left out (or null),
+   * every group of the product takes its defaults: the specs' lines and clients that know no
+   * options still sell (docs/decisions/0013-modifiers-and-discounts.md). `[]` chooses none.
+   */
   modifiers: z
     .array(referenceId('Choose options from the list.'), { error: 'Choose options from the list.' })
     .max(30, 'A line can have at most 30 options.')
-    .default([]),
+    .nullish()
+    .transform((v) => v ?? null),
   /** For whoever makes it: "no condensed milk". */
   note: optionalText(200, 'Note'),
   /** The cashier's discount on this line, after any promotion. */

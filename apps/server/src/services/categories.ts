@@ -7,6 +7,7 @@ import { paginate } from '../lib/paginate';
 import type { Actor, ServiceContext } from './context';
 import { countNoun } from '../lib/text';
 import { auditedWrite } from './write';
+import { ownGroupIds, setOwnGroups } from './modifier-groups';
 
 type CategoryInput = z.output<typeof categoryInputSchema>;
 
@@ -22,7 +23,12 @@ function selectCategories(ctx: ServiceContext) {
 }
 
 type CategoryRow = Awaited<ReturnType<ReturnType<typeof selectCategories>['executeTakeFirstOrThrow']>>;
-const toCategory = (row: CategoryRow): Category => ({ ...row, products_count: Number(row.products_count ?? 0), modifier_group_ids: [] });
+const toCategory = (row: CategoryRow, groupIds: number[]): Category => ({ ...row, products_count: Number(row.products_count ?? 0), modifier_group_ids: groupIds });
+
+async function toCategories(ctx: ServiceContext, rows: CategoryRow[]): Promise<Category[]> {
+  const groups = await ownGroupIds(ctx, 'category_modifier_groups', rows.map((row) => row.id));
+  return rows.map((row) => toCategory(row, groups.get(row.id) ?? []));
+}
 
 export async function listCategories(ctx: ServiceContext, query: CategoryListQuery) {
   let select =
@@ -36,13 +42,13 @@ export async function listCategories(ctx: ServiceContext, query: CategoryListQue
     );
   }
   const page = await paginate(select, query.page, query.per_page);
-  return { data: page.rows.map(toCategory), meta: page.meta };
+  return { data: await toCategories(ctx, page.rows), meta: page.meta };
 }
 
 export async function getCategory(ctx: ServiceContext, id: number): Promise<Category> {
   const row = await selectCategories(ctx).where('categories.id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Category not found.');
-  return toCategory(row);
+  return (await toCategories(ctx, [row]))[0]!;
 }
 
 async function assertNameFree(ctx: ServiceContext, name: string, exceptId?: number) {
@@ -57,7 +63,12 @@ export function createCategory(ctx: ServiceContext, input: CategoryInput, actor:
   return auditedWrite(ctx, actor, { action: 'create', ...conflictAudit }, async (tx) => {
     await assertNameFree(tx, input.name);
     const now = tx.clock.now().toISOString();
-    const { id } = await tx.db.insertInto('categories').values({ ...input, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await tx.db
+      .insertInto('categories')
+      .values({ name: input.name, description: input.description, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await setOwnGroups(tx, 'category_modifier_groups', id, input.modifier_group_ids);
     const result = await getCategory(tx, id);
     return { id, after: result, result };
   });
@@ -67,7 +78,8 @@ export function updateCategory(ctx: ServiceContext, id: number, input: CategoryI
   return auditedWrite(ctx, actor, { action: 'update', ...conflictAudit }, async (tx) => {
     const before = await getCategory(tx, id);
     await assertNameFree(tx, input.name, id);
-    await tx.db.updateTable('categories').set({ ...input, updated_at: tx.clock.now().toISOString() }).where('id', '=', id).execute();
+    await tx.db.updateTable('categories').set({ name: input.name, description: input.description, updated_at: tx.clock.now().toISOString() }).where('id', '=', id).execute();
+    await setOwnGroups(tx, 'category_modifier_groups', id, input.modifier_group_ids);
     const result = await getCategory(tx, id);
     return { id, before, after: result, result };
   });

@@ -4,11 +4,12 @@ import { fromBasisPoints, fromCents } from '@shop/contracts/money';
 import type { ServiceContext } from './context';
 import { shopToday } from './settings';
 import { expiredOnHand } from './stock-ledger';
+import { allOwnGroups, groupsForTill, productGroupIds } from './modifier-groups';
 
 /** GET /pos/catalog: active products with stock and today's best promotion, ordered by name. */
 export async function getPosCatalog(ctx: ServiceContext): Promise<PosCatalog> {
   const today = await shopToday(ctx);
-  const [products, promotions, categories, expired] = await Promise.all([
+  const [products, promotions, categories, expired, productGroups, categoryGroups] = await Promise.all([
     ctx.db
       .selectFrom('products')
       .select(['id', 'name', 'sku', 'barcode', 'price_cents', 'category_id', 'image', 'track_stock', 'on_hand'])
@@ -24,7 +25,11 @@ export async function getPosCatalog(ctx: ServiceContext): Promise<PosCatalog> {
       .execute(),
     ctx.db.selectFrom('categories').select(['id', 'name']).orderBy('name').execute(),
     expiredOnHand(ctx, null, today),
+    allOwnGroups(ctx, 'product_modifier_groups'),
+    allOwnGroups(ctx, 'category_modifier_groups'),
   ]);
+  const groupIdsOf = (product: { id: number; category_id: number }) => productGroupIds(productGroups.get(product.id), categoryGroups.get(product.category_id));
+  const usedGroups = new Set(products.flatMap((product) => groupIdsOf(product)));
   const byProduct = new Map<number, { title: string; discountBp: number; active: boolean; validUntil: string | null }[]>();
   for (const p of promotions) {
     const list = byProduct.get(p.product_id) ?? [];
@@ -34,7 +39,7 @@ export async function getPosCatalog(ctx: ServiceContext): Promise<PosCatalog> {
   return {
     today,
     categories,
-    modifier_groups: [],
+    modifier_groups: await groupsForTill(ctx, [...usedGroups]),
     products: products.map((product) => {
       const promotion = bestPromotion(byProduct.get(product.id) ?? [], today);
       return {
@@ -50,7 +55,7 @@ export async function getPosCatalog(ctx: ServiceContext): Promise<PosCatalog> {
         expired: expired.get(product.id) ?? 0,
         discount_percent: promotion ? fromBasisPoints(promotion.discountBp) : 0,
         promotion: promotion?.title ?? null,
-        modifier_group_ids: [],
+        modifier_group_ids: groupIdsOf(product),
       };
     }),
   };

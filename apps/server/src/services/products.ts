@@ -8,6 +8,7 @@ import { fromCents, toCents } from '@shop/contracts/money';
 import { paginate } from '../lib/paginate';
 import type { Actor, ServiceContext } from './context';
 import { auditedWrite } from './write';
+import { ownGroupIds, setOwnGroups } from './modifier-groups';
 
 type ProductInput = z.output<typeof productInputSchema>;
 
@@ -26,7 +27,7 @@ function withNames(products: SelectQueryBuilder<Database, 'products', object>) {
 
 type ProductRow = Awaited<ReturnType<ReturnType<typeof selectProducts>['executeTakeFirstOrThrow']>>;
 
-function toProduct(row: ProductRow, withStock = false): Product {
+function toProduct(row: ProductRow, groupIds: number[], withStock = false): Product {
   return {
     id: row.id,
     name: row.name,
@@ -42,7 +43,7 @@ function toProduct(row: ProductRow, withStock = false): Product {
     description: row.description,
     category: { id: row.category_id, name: row.category_name },
     unit: { id: row.unit_id, name: row.unit_name, symbol: row.unit_symbol },
-    modifier_group_ids: [],
+    modifier_group_ids: groupIds,
     ...(withStock ? { stock: row.on_hand } : {}),
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -65,13 +66,15 @@ export async function listProducts(ctx: ServiceContext, query: ProductListQuery)
   const select = withNames(filtered).orderBy('products.id', 'desc');
   const withStock = query.include === 'stock' || query.stock === true;
   const page = await paginate(select, query.page, query.per_page, filtered);
-  return { data: page.rows.map((row) => toProduct(row, withStock)), meta: page.meta };
+  const groups = await ownGroupIds(ctx, 'product_modifier_groups', page.rows.map((row) => row.id));
+  return { data: page.rows.map((row) => toProduct(row, groups.get(row.id) ?? [], withStock)), meta: page.meta };
 }
 
 export async function getProduct(ctx: ServiceContext, id: number): Promise<Product> {
   const row = await selectProducts(ctx).where('products.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(PRODUCT_MESSAGES.notFound);
-  return toProduct(row, true);
+  const groups = await ownGroupIds(ctx, 'product_modifier_groups', [id]);
+  return toProduct(row, groups.get(id) ?? [], true);
 }
 
 /** References and unique codes, checked in the order a person fixes them: 422 first, then 409. */
@@ -122,6 +125,7 @@ export function createProduct(ctx: ServiceContext, input: ProductInput, actor: A
       .values({ ...productColumns(input), created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await setOwnGroups(tx, 'product_modifier_groups', id, input.modifier_group_ids);
     const result = await getProduct(tx, id);
     return { id, after: result, result };
   });
@@ -136,6 +140,7 @@ export function updateProduct(ctx: ServiceContext, id: number, input: ProductInp
       .set({ ...productColumns(input), updated_at: tx.clock.now().toISOString() })
       .where('id', '=', id)
       .execute();
+    await setOwnGroups(tx, 'product_modifier_groups', id, input.modifier_group_ids);
     const result = await getProduct(tx, id);
     return { id, before, after: result, result };
   });
