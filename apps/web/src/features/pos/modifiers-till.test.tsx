@@ -100,7 +100,7 @@ const sold = (total: number) =>
 async function openTill() {
   const user = userEvent.setup();
   renderApp('/sale');
-  await screen.findByRole('list', { name: 'Products' }, { timeout: 5000 });
+  await screen.findByRole('list', { name: 'Products' }, { timeout: 15_000 });
   // Found again each time: a scan filters the list away and back.
   const card = (name: string) => within(screen.getByRole('list', { name: 'Products' })).getByRole('button', { name: new RegExp(name) });
   const cart = screen.getByRole('region', { name: /Cart/ });
@@ -251,7 +251,7 @@ describe('Discounts by hand at the till', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Staff' }));
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(within(cart).getAllByRole('listitem')[0]).toHaveTextContent('10% · Staff−$0.35');
+    expect(within(cart).getAllByRole('listitem')[0]).toHaveTextContent('10% · Staff −$0.35');
 
     // $0.20 off the order (of $5.15), typed reason.
     await user.click(within(cart).getByRole('button', { name: 'Discount the order' }));

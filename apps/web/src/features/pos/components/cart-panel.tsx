@@ -359,16 +359,17 @@ function CartRow({ line, lineTotal, handCents, selected, onSelect, onRemove, onE
       ref={ref}
       aria-current={selected ? 'true' : undefined}
       className={cn(
-        'flex items-center gap-2 border-l-[3px] py-1.5 pr-2 pl-3',
+        'border-l-[3px] py-1.5 pr-2 pl-3',
         selected ? 'border-indigo-500 bg-indigo-50/70 dark:border-indigo-400 dark:bg-indigo-950/40' : 'border-transparent',
       )}
     >
-      <div className="min-w-0 flex-1">
+      {/* The name, options and note: tapping them reopens the chooser. */}
+      <div className="flex items-start justify-between gap-2">
         <button
           type="button"
           onClick={() => onEdit(line)}
           aria-label={t('Change {{name}}', { name: line.name })}
-          className="block w-full min-w-0 rounded text-left focus-visible:outline-2 focus-visible:outline-indigo-500"
+          className="block min-w-0 flex-1 rounded text-left focus-visible:outline-2 focus-visible:outline-indigo-500"
         >
           <span className="flex items-center gap-1 text-sm font-medium text-slate-900 dark:text-white">
             <span className="truncate">{line.name}</span>
@@ -377,39 +378,40 @@ function CartRow({ line, lineTotal, handCents, selected, onSelect, onRemove, onE
           {line.modifiers.length > 0 ? <span className="block text-xs break-words text-slate-600 dark:text-slate-300">{optionsText(line.modifiers, i18n.language)}</span> : null}
           {line.note ? <span className="block text-xs break-words text-amber-800 italic dark:text-amber-300">{line.note}</span> : null}
         </button>
-        {line.discount ? (
-          <p className="flex items-baseline justify-between gap-2 text-xs text-emerald-700 dark:text-emerald-400">
-            <span className="min-w-0 break-words">{discountText(line.discount, t, formatMoney)}</span>
-            <span className="tabular-nums">−{formatMoney(fromCents(handCents))}</span>
-          </p>
-        ) : null}
-        <p className="flex flex-wrap items-baseline justify-between gap-x-2 text-xs text-slate-500 tabular-nums dark:text-slate-400">
-          <span>
+        <span className="pt-0.5 text-sm font-medium text-slate-900 tabular-nums dark:text-white">{formatMoney(lineTotal)}</span>
+      </div>
+      <div className="flex items-center gap-2">
+        <div className="min-w-0 flex-1 text-xs text-slate-500 tabular-nums dark:text-slate-400">
+          <p>
             {formatMoney(unitPriceOf(line))}
             {line.discountPercent > 0 ? <span className="ml-1.5 text-emerald-700 dark:text-emerald-400">{t('{{percent}}% off', { percent: line.discountPercent })}</span> : null}
+          </p>
+          {line.discount ? (
+            <p className="break-words text-emerald-700 dark:text-emerald-400">
+              {discountText(line.discount, t, formatMoney)} −{formatMoney(fromCents(handCents))}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex items-center">
+          <IconButton size="lg" label={t('One less {{name}}', { name: line.name })} disabled={line.qty <= 1} onClick={() => step(-1)}>
+            <Minus aria-hidden />
+          </IconButton>
+          <span aria-label={t('Quantity')} className="w-7 text-center text-sm font-semibold tabular-nums">
+            {line.qty}
           </span>
-          <span className="text-sm font-medium text-slate-900 dark:text-white">{formatMoney(lineTotal)}</span>
-        </p>
+          <IconButton size="lg" label={t('One more {{name}}', { name: line.name })} onClick={() => step(1)}>
+            <Plus aria-hidden />
+          </IconButton>
+        </div>
+        {onDiscount ? (
+          <IconButton size="lg" label={t('Discount {{name}}', { name: line.name })} onClick={() => onDiscount(line)}>
+            <Tag aria-hidden />
+          </IconButton>
+        ) : null}
+        <IconButton size="lg" tone="danger" label={t('Remove {{name}}', { name: line.name })} onClick={() => onRemove(line)}>
+          <Trash2 aria-hidden />
+        </IconButton>
       </div>
-      <div className="flex items-center">
-        <IconButton size="lg" label={t('One less {{name}}', { name: line.name })} disabled={line.qty <= 1} onClick={() => step(-1)}>
-          <Minus aria-hidden />
-        </IconButton>
-        <span aria-label={t('Quantity')} className="w-7 text-center text-sm font-semibold tabular-nums">
-          {line.qty}
-        </span>
-        <IconButton size="lg" label={t('One more {{name}}', { name: line.name })} onClick={() => step(1)}>
-          <Plus aria-hidden />
-        </IconButton>
-      </div>
-      {onDiscount ? (
-        <IconButton size="lg" label={t('Discount {{name}}', { name: line.name })} onClick={() => onDiscount(line)}>
-          <Tag aria-hidden />
-        </IconButton>
-      ) : null}
-      <IconButton size="lg" tone="danger" label={t('Remove {{name}}', { name: line.name })} onClick={() => onRemove(line)}>
-        <Trash2 aria-hidden />
-      </IconButton>
     </li>
   );
 }
