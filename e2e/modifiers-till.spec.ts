@@ -18,7 +18,7 @@ test.describe('options and discounts at the till', () => {
     await card(page, 'Iced Latte').click();
     const chooser = page.getByRole('dialog', { name: 'Iced Latte' });
     await expect(chooser.getByRole('radio', { name: /^S/ })).toBeChecked();
-    await chooser.getByRole('radio', { name: /^L\+/ }).click();
+    await chooser.getByRole('radio', { name: /^L\s*\+/ }).click();
     await chooser.getByRole('radio', { name: '50% sugar' }).click();
     await chooser.getByRole('radio', { name: 'Less ice' }).click();
     await chooser.getByRole('button', { name: /^Extra shot/ }).click();

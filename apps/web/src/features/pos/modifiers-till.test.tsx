@@ -57,7 +57,7 @@ const CATALOG = {
 };
 
 /** A size by its name: "L" or "L+$1.00", never "Less ice". */
-const size = (name: string) => new RegExp(`^${name}(\\+|$)`);
+const size = (name: string) => new RegExp(`^${name}(\\s*\\+|$)`);
 
 type Call = { method: string; url: URL; body: Record<string, unknown> };
 
