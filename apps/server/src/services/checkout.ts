@@ -17,6 +17,7 @@ import { getSale } from './sales';
 import { currentRates, legacyPayments, methodsLabel, settle, takePayments, writePayments, type TakenPayment } from './payments';
 import { getSettings } from './settings';
 import { appendJournal } from './journal';
+import { sendSaleTickets } from './kitchen';
 import { placeAtTill, type Place } from './shifts';
 import { expiredOnHand, lockProducts, recordMovement, takeFromBatches } from './stock-ledger';
 
@@ -380,6 +381,7 @@ export async function checkout(ctx: ServiceContext, request: CheckoutRequest) {
     },
     async (tx) => {
       const saleId = await recordSale(tx, request.input, request.viewer);
+      await sendSaleTickets(tx, saleId);
       return { statusCode: 201, body: { data: await getSale(tx, saleId, request.viewer), message: SALE_MESSAGES.recorded } };
     },
   );
