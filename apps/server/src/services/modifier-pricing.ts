@@ -83,7 +83,7 @@ export async function chooseOptions(tx: ServiceContext, lines: readonly OptionLi
     sentIds.length ? tx.db.selectFrom('modifier_options').select(['id', 'group_id', 'name', 'name_km', 'price_cents', 'is_default']).where('id', 'in', sentIds).execute() : Promise.resolve([]),
   ]);
   const groups = new Map(groupRows.map((row) => [row.id, row]));
-  const known = new Set(sentRows.map((row) => row.id));
+  const known = new Set([...sentRows.map((row) => row.id), ...[...options.values()].flat().map((row) => row.id)]);
   // An option of a group the product does not carry is still named in the refusal.
   for (const row of sentRows) if (!groups.has(row.group_id)) options.set(row.group_id, [...(options.get(row.group_id) ?? []), row]);
   const errors: Record<string, string[]> = {};
