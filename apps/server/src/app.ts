@@ -20,6 +20,7 @@ import { healthRoutes } from './routes/health';
 import { userRoutes } from './routes/users';
 import { catalogRoutes } from './routes/catalog';
 import { modifierGroupRoutes } from './routes/modifier-groups';
+import { openOrderRoutes } from './routes/open-orders';
 import { customerRoutes } from './routes/customers';
 import { promotionRoutes } from './routes/promotions';
 import { purchasingRoutes } from './routes/purchasing';
@@ -114,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(userRoutes);
       await api.register(catalogRoutes);
       await api.register(modifierGroupRoutes);
+      await api.register(openOrderRoutes);
       await api.register(promotionRoutes);
       await api.register(customerRoutes);
       await api.register(purchasingRoutes);

@@ -260,6 +260,20 @@ async function seedDemoShop(ctx: ServiceContext) {
   await createPromotion(ctx, { title: 'Iced Latte afternoon deal', product_id: products.get('COF-006')!, discount: 10, valid_until: addDays(today, 30), active: true }, actor);
   await createPromotion(ctx, { title: 'Croissant breakfast', product_id: products.get('BAK-001')!, discount: 15, valid_until: addDays(today, 14), active: true }, actor);
   await seedDemoModifiers(ctx, actor, products);
+  // Drinks are made at the bar, pastries warmed in the kitchen; snacks are handed over at the counter.
+  const categories = new Map((await db.selectFrom('categories').select(['id', 'name']).execute()).map((c) => [c.name, c.id]));
+  await updateSettingsSection(
+    ctx,
+    'kitchen',
+    {
+      stations: ['Bar', 'Kitchen'],
+      routes: [
+        ...['Coffee', 'Tea', 'Smoothies & Juice'].map((name) => ({ category_id: categories.get(name)!, station: 'Bar' })),
+        { category_id: categories.get('Bakery')!, station: 'Kitchen' },
+      ],
+    },
+    actor,
+  );
   await seedDemoTills(ctx, actor);
 }
 

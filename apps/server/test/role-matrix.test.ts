@@ -76,10 +76,17 @@ const WRITES: Record<string, Rule> = {
   'PUT /api/settings/hours': ADMIN,
   'PUT /api/settings/shifts': ADMIN,
   'PUT /api/settings/discounts': ADMIN,
+  'PUT /api/settings/kitchen': ADMIN,
   'POST /api/tills': ADMIN,
   'PUT /api/tills/{id}': ADMIN,
 
   'POST /api/sales': ALL,
+  'POST /api/open-orders': ALL,
+  'POST /api/open-orders/{id}/lines': ALL,
+  'POST /api/open-orders/{id}/pay': ALL,
+  'POST /api/open-orders/{id}/void': ALL,
+  'POST /api/kitchen/tickets/{id}/done': ALL,
+  'POST /api/kitchen/tickets/{id}/recall': ALL,
   // Whoever sells; without `sales:refund` the refund itself asks for a Manager's approval (approvals.test.ts).
   'POST /api/sales/{id}/refunds': ALL,
   'POST /api/sales/{id}/payments': ALL,

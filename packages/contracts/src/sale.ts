@@ -34,7 +34,7 @@ export const saleLineInputSchema = z.object({
  * POST /sales (docs/decisions/0005-readings-of-the-requirements.md). The server prices the lines itself; `unit_price` and
  * `total_amount` are what the till showed, and a difference answers 409 with the server's figures.
  */
-export const saleInputSchema = z.object({
+export const saleFieldsSchema = z.object({
   /** When the customer paid: an ISO instant (a plain YYYY-MM-DD means today at the time of the call). */
   sale_date: z
     .string({ error: 'Sale date is required.' })
@@ -75,10 +75,15 @@ export const saleInputSchema = z.object({
   notes: optionalText(500, 'Notes'),
   /** The till it was rung up at: the sale records the till's open shift (and needs one when Settings → Shifts asks). */
   till_id: referenceId('Choose a till.').nullish().transform((v) => v ?? null),
-}).superRefine((sale, ctx) => {
+});
+
+/** A sale is paid by `payments` or by the specs' one `payment_method`: exactly one of them. */
+export function oneWayToPay(sale: { payment_method?: string | undefined; payments?: unknown }, ctx: z.RefinementCtx): void {
   if (sale.payment_method === undefined && sale.payments === undefined) ctx.addIssue({ code: 'custom', path: ['payment_method'], message: 'Choose a payment method.' });
   if (sale.payment_method !== undefined && sale.payments !== undefined) ctx.addIssue({ code: 'custom', path: ['payments'], message: 'Send either payments or payment_method, not both.' });
-});
+}
+
+export const saleInputSchema = saleFieldsSchema.superRefine(oneWayToPay);
 export type SaleInput = z.input<typeof saleInputSchema>;
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';

@@ -44,4 +44,5 @@ export const DEFAULT_SETTINGS: Settings = {
   // A new shop sells without shifts until it sets up its tills; the demo shop asks for them.
   shifts: { required: false, blindCount: true, maxDifference: 2 },
   discounts: { maxPercent: 10 },
+  kitchen: { stations: ['Bar', 'Kitchen'], routes: [] },
 };

@@ -218,6 +218,31 @@ export const discountSettingsSchema = z.object({
   maxPercent: percent('Largest discount without approval'),
 });
 
+/** Kitchen stations and which categories each makes (docs/decisions/0014-open-orders-and-the-kitchen.md). */
+export const kitchenSettingsSchema = z
+  .object({
+    stations: z
+      .array(text(40, 'Station name').min(1, 'Each station needs a name.'), { error: 'Stations must be a list.' })
+      .max(10, 'At most 10 stations.'),
+    /** A category's lines go to its station; a category not listed sends no ticket. */
+    routes: z
+      .array(z.object({ category_id: z.number({ error: 'Choose a category.' }).int().positive('Choose a category.'), station: text(40, 'Station') }), { error: 'Routes must be a list.' })
+      .max(500),
+  })
+  .superRefine((kitchen, ctx) => {
+    const names = new Set<string>();
+    for (const station of kitchen.stations) {
+      if (names.has(station.toLowerCase())) ctx.addIssue({ code: 'custom', path: ['stations'], message: `The station ${station} is listed twice.` });
+      names.add(station.toLowerCase());
+    }
+    const routed = new Set<number>();
+    for (const route of kitchen.routes) {
+      if (!kitchen.stations.includes(route.station)) ctx.addIssue({ code: 'custom', path: ['routes'], message: `${route.station} is not one of the stations.` });
+      if (routed.has(route.category_id)) ctx.addIssue({ code: 'custom', path: ['routes'], message: 'A category goes to one station.' });
+      routed.add(route.category_id);
+    }
+  });
+
 export const settingsSchema = z.object({
   general: generalSettingsSchema,
   localization: localizationSettingsSchema,
@@ -230,11 +255,12 @@ export const settingsSchema = z.object({
   hours: hoursSettingsSchema,
   shifts: shiftSettingsSchema,
   discounts: discountSettingsSchema,
+  kitchen: kitchenSettingsSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingsSection = keyof Settings;
 
-export const SETTINGS_SECTIONS = ['general', 'localization', 'taxes', 'service', 'payments', 'khqr', 'printers', 'receipts', 'hours', 'shifts', 'discounts'] as const satisfies readonly SettingsSection[];
+export const SETTINGS_SECTIONS = ['general', 'localization', 'taxes', 'service', 'payments', 'khqr', 'printers', 'receipts', 'hours', 'shifts', 'discounts', 'kitchen'] as const satisfies readonly SettingsSection[];
 
 export const settingsSectionParamsSchema = z.object({
   section: z.enum(SETTINGS_SECTIONS, { error: `The section must be one of ${SETTINGS_SECTIONS.join(', ')}.` }),

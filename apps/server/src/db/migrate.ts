@@ -14,6 +14,7 @@ import { payments } from './migrations/0010-payments';
 import { approvals } from './migrations/0011-approvals';
 import { tillsAndShifts } from './migrations/0012-tills-and-shifts';
 import { modifiersAndDiscounts } from './migrations/0013-modifiers-and-discounts';
+import { openOrdersAndKitchen } from './migrations/0014-open-orders-and-kitchen';
 
 /** Every migration, in order; listed here (not read from disk) so the bundled server carries them. */
 export function migrations(kind: DbKind): Record<string, Migration> {
@@ -31,6 +32,7 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '0011-approvals': approvals(kind),
     '0012-tills-and-shifts': tillsAndShifts(kind),
     '0013-modifiers-and-discounts': modifiersAndDiscounts(kind),
+    '0014-open-orders-and-kitchen': openOrdersAndKitchen(kind),
   };
 }
 

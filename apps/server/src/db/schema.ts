@@ -378,6 +378,8 @@ export interface SalesTable {
   order_discount_cents: Generated<number>;
   /** Who approved discounts beyond the cashier's limit. */
   discount_approved_by: number | null;
+  /** The open order it paid (all of it, or one bill of it). */
+  open_order_id: number | null;
 }
 
 export interface SaleItemsTable {
@@ -436,6 +438,63 @@ export interface CategoryModifierGroupsTable {
   category_id: number;
   group_id: number;
   position: number;
+}
+
+/** A parked cart under a table or a name (docs/decisions/0014-open-orders-and-the-kitchen.md). */
+export interface OpenOrdersTable {
+  id: Generated<number>;
+  number: number;
+  name: string | null;
+  table_label: string | null;
+  service: 'dine_in' | 'take_away';
+  status: 'open' | 'paid' | 'voided';
+  till_id: number | null;
+  user_id: number | null;
+  void_reason: string | null;
+  voided_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OpenOrderLinesTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number;
+  quantity: number;
+  /** JSON: the option ids chosen. */
+  modifier_ids: string;
+  /** JSON: those options' group, names and price as they were when added (for the kitchen). */
+  modifiers: string;
+  note: string | null;
+  status: 'open' | 'paid' | 'voided';
+  sale_id: number | null;
+  user_id: number | null;
+  created_at: string;
+}
+
+export interface KitchenTicketsTable {
+  id: Generated<number>;
+  number: number;
+  station: string;
+  order_id: number | null;
+  sale_id: number | null;
+  table_label: string | null;
+  name: string | null;
+  service: 'dine_in' | 'take_away';
+  created_at: string;
+  done_at: string | null;
+}
+
+export interface KitchenTicketItemsTable {
+  id: Generated<number>;
+  ticket_id: number;
+  order_line_id: number | null;
+  name: string;
+  quantity: number;
+  /** JSON: [{ group, name, name_km }]. */
+  modifiers: string;
+  note: string | null;
+  done_at: string | null;
 }
 
 /** An option a sale line was sold with, as it was that day. */
@@ -566,6 +625,10 @@ export interface Database {
   product_modifier_groups: ProductModifierGroupsTable;
   category_modifier_groups: CategoryModifierGroupsTable;
   sale_item_modifiers: SaleItemModifiersTable;
+  open_orders: OpenOrdersTable;
+  open_order_lines: OpenOrderLinesTable;
+  kitchen_tickets: KitchenTicketsTable;
+  kitchen_ticket_items: KitchenTicketItemsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -378,7 +378,7 @@ async function numberSale(tx: ServiceContext, saleId: number, early: number | nu
 }
 
 /** The whole sale, step by step; nothing is written unless all of it is. Step 2b places it at its till's open shift. */
-async function recordSale(tx: ServiceContext, input: SaleInput, actor: Actor): Promise<number> {
+export async function recordSale(tx: ServiceContext, input: SaleInput, actor: Actor): Promise<number> {
   const settings = await getSettings(tx);
   const moment = resolveMoment(tx, input, settings);
   const customerName = await resolveCustomer(tx, input.customer_id);

@@ -8,6 +8,7 @@ import type { ServiceContext } from './context';
 
 export const saleCode = (number: number) => `SO-${String(number).padStart(6, '0')}`;
 export const refundCode = (number: number) => `RF-${String(number).padStart(6, '0')}`;
+export const openOrderCode = (number: number) => `OO-${String(number).padStart(6, '0')}`;
 
 /** "SO-000123", "so123" or "123" name sale 123. */
 export function saleNumberIn(q: string): number | null {
@@ -16,7 +17,7 @@ export function saleNumberIn(q: string): number | null {
 }
 
 /** The next number of a gapless series, taken inside the caller's transaction. */
-export async function nextNumber(tx: ServiceContext, counter: 'sale' | 'refund' | 'z_report' | 'journal'): Promise<number> {
+export async function nextNumber(tx: ServiceContext, counter: 'sale' | 'refund' | 'z_report' | 'journal' | 'open_order' | 'kitchen_ticket'): Promise<number> {
   const row = await tx.db
     .updateTable('counters')
     .set((eb) => ({ value: eb('value', '+', 1) }))

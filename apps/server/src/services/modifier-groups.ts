@@ -3,7 +3,7 @@ import type { ListQuery } from '@shop/contracts/common';
 import { fromCents, toCents } from '@shop/contracts/money';
 import type { z } from 'zod';
 import { containsInsensitive } from '../db/dialect';
-import { conflict, notFound, unprocessable } from '../lib/errors';
+import { conflict, notFound, refuseFields, unprocessable } from '../lib/errors';
 import { paginate } from '../lib/paginate';
 import type { Actor, ServiceContext } from './context';
 import { auditedWrite } from './write';
@@ -238,4 +238,62 @@ export async function setOwnGroups(tx: ServiceContext, link: Link, ownerId: numb
 /** A product's groups as the till asks them: its category's (the shop-wide ones, such as Size), then its own, each once. */
 export function productGroupIds(own: readonly number[] | undefined, fromCategory: readonly number[] | undefined): number[] {
   return [...new Set([...(fromCategory ?? []), ...(own ?? [])])];
+}
+
+/** An option a line is sold with, as the catalogue has it now. */
+export interface ChosenOption {
+  option_id: number;
+  group: string;
+  name: string;
+  name_km: string | null;
+  priceCents: number;
+}
+
+/**
+ * Step of a sale or an open order: each line's options, checked against its product's groups
+ * (each option offered with the product, none twice, every group's minimum and maximum), in the
+ * groups' order. A line without `modifiers` takes every group's defaults. 422 naming the line's
+ * field (`field(index)`) otherwise.
+ */
+export async function chooseOptions(
+  tx: ServiceContext,
+  lines: readonly { product: { id: number; name: string; category_id: number }; modifiers: readonly number[] | null }[],
+  field: (index: number) => string,
+): Promise<ChosenOption[][]> {
+  const productIds = [...new Set(lines.map((line) => line.product.id))];
+  const categoryIds = [...new Set(lines.map((line) => line.product.category_id))];
+  const [own, fromCategory] = await Promise.all([ownGroupIds(tx, 'product_modifier_groups', productIds), ownGroupIds(tx, 'category_modifier_groups', categoryIds)]);
+  const groupIds = [...new Set([...own.values(), ...fromCategory.values()].flat())];
+  if (groupIds.length === 0 && lines.every((line) => !line.modifiers?.length)) return lines.map(() => []);
+  const groups = new Map((groupIds.length ? await tx.db.selectFrom('modifier_groups').selectAll().where('id', 'in', groupIds).execute() : []).map((g) => [g.id, g]));
+  const options = await optionsOf(tx, groupIds);
+  const chosenIds = [...new Set(lines.flatMap((line) => line.modifiers ?? []))];
+  const known = new Map(chosenIds.length ? (await tx.db.selectFrom('modifier_options').select(['id', 'name']).where('id', 'in', chosenIds).execute()).map((row) => [row.id, row.name]) : []);
+
+  const errors: Record<string, string[]> = {};
+  const chosen = lines.map((line, index) => {
+    const refuse = (message: string) => {
+      errors[field(index)] ??= [message];
+      return [];
+    };
+    const ids = productGroupIds(own.get(line.product.id), fromCategory.get(line.product.category_id));
+    if (line.modifiers && new Set(line.modifiers).size !== line.modifiers.length) return refuse(MODIFIER_MESSAGES.optionTwice);
+    const picked: ChosenOption[] = [];
+    for (const groupId of ids) {
+      const group = groups.get(groupId)!;
+      const groupOptions = options.get(groupId) ?? [];
+      const mine = groupOptions.filter((option) => (line.modifiers === null ? option.is_default === 1 : line.modifiers.includes(option.id)));
+      if (mine.length < group.min_select) return refuse(MODIFIER_MESSAGES.tooFew(line.product.name, group.name, group.min_select));
+      if (mine.length > group.max_select) return refuse(MODIFIER_MESSAGES.tooMany(line.product.name, group.name, group.max_select));
+      picked.push(...mine.map((option) => ({ option_id: option.id, group: group.name, name: option.name, name_km: option.name_km, priceCents: option.price_cents })));
+    }
+    const stray = (line.modifiers ?? []).find((id) => !picked.some((option) => option.option_id === id));
+    if (stray !== undefined) {
+      const name = known.get(stray);
+      return refuse(name === undefined ? MODIFIER_MESSAGES.optionMissing : MODIFIER_MESSAGES.notOffered(line.product.name, name));
+    }
+    return picked;
+  });
+  refuseFields(errors);
+  return chosen;
 }
