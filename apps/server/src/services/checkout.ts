@@ -1,4 +1,4 @@
-import { fromBasisPoints, fromCents, toBasisPoints, toCents } from '@shop/contracts/money';
+import { fromBasisPoints, fromCents, sumCents, toBasisPoints, toCents } from '@shop/contracts/money';
 import { PAYMENT_MESSAGES } from '@shop/contracts/payment';
 import { bestPromotion, priceSale, type SalePricing } from '@shop/contracts/pricing';
 import { SALE_MESSAGES, type PricesChangedAnswer, type Sale, type saleInputSchema } from '@shop/contracts/sale';
@@ -17,7 +17,7 @@ import { getSale } from './sales';
 import { currentRates, legacyPayments, methodsLabel, settle, takePayments, writePayments, type TakenPayment } from './payments';
 import { getSettings } from './settings';
 import { approveDiscounts, refuseDiscountsBeyond, storedDiscountValue, type GivenDiscount } from './hand-discounts';
-import { chooseOptions, optionsCents, type ChosenOption } from './modifier-pricing';
+import { chooseOptions, type ChosenOption } from './modifier-groups';
 import { appendJournal } from './journal';
 import { placeAtTill, type Place } from './shifts';
 import { expiredOnHand, lockProducts, recordMovement, takeFromBatches } from './stock-ledger';
@@ -131,6 +131,7 @@ async function priceLines(tx: ServiceContext, input: SaleInput, settings: Settin
   const chosen = await chooseOptions(
     tx,
     input.items.map((line) => ({ product: products.get(line.product_id)!, modifiers: line.modifiers })),
+    (index) => `items.${index}.modifiers`,
   );
   const lines: PricedLine[] = input.items.map((line, index) => {
     const product = products.get(line.product_id)!;
@@ -139,7 +140,7 @@ async function priceLines(tx: ServiceContext, input: SaleInput, settings: Settin
     return {
       product,
       quantity: line.quantity,
-      unitPriceCents: product.price_cents + optionsCents(options),
+      unitPriceCents: product.price_cents + sumCents(options.map((option) => option.priceCents)),
       discountBp: promotion?.discountBp ?? 0,
       promotionId: promotion?.id ?? null,
       tillUnitPriceCents: toCents(line.unit_price),
@@ -166,7 +167,7 @@ async function priceLines(tx: ServiceContext, input: SaleInput, settings: Settin
 function pricesChanged(lines: PricedLine[], pricing: SalePricing): AppError {
   const answer: Omit<PricesChangedAnswer, 'message'> = {
     prices: lines.map((line) => ({ product_id: line.product.id, unit_price: fromCents(line.product.price_cents), discount_percent: fromBasisPoints(line.discountBp) })),
-    modifier_prices: [...new Map(lines.flatMap((line) => line.options.map((option) => [option.optionId, fromCents(option.priceCents)] as const))).entries()].map(([option_id, price]) => ({
+    modifier_prices: [...new Map(lines.flatMap((line) => line.options.map((option) => [option.option_id, fromCents(option.priceCents)] as const))).entries()].map(([option_id, price]) => ({
       option_id,
       price,
     })),
@@ -358,10 +359,10 @@ async function writeLineOptions(tx: ServiceContext, saleItemId: number, options:
     .values(
       options.map((option, position) => ({
         sale_item_id: saleItemId,
-        option_id: option.optionId,
-        group_name: option.groupName,
+        option_id: option.option_id,
+        group_name: option.group,
         name: option.name,
-        name_km: option.nameKm,
+        name_km: option.name_km,
         price_cents: option.priceCents,
         position,
       })),
@@ -413,7 +414,7 @@ export async function recordSale(tx: ServiceContext, input: SaleInput, actor: Ac
         product_id: line.product.id,
         quantity: line.quantity,
         unit_price_cents: line.unitPriceCents,
-        options: line.options.map((option) => ({ option_id: option.optionId, group: option.groupName, name: option.name, price_cents: option.priceCents })),
+        options: line.options.map((option) => ({ option_id: option.option_id, group: option.group, name: option.name, price_cents: option.priceCents })),
         note: line.note,
         discount: line.handDiscount,
         discount_cents: pricing.lines[index]!.discountCents,
