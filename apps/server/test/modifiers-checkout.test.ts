@@ -298,3 +298,13 @@ describe(`what the reports show of options (${dbKind})`, () => {
     ]);
   });
 });
+
+describe(`promotions with options (${dbKind})`, () => {
+  it('takes a promotion’s percent off the price with the options', async () => {
+    expect((await call(tokens.Manager, 'POST', '/api/promotions', { title: 'Warm croissant', product_id: croissant.id, discount: 15, active: true })).status).toBe(201);
+    // 1.80 + 0.20 warmed = 2.00, 15 % off = 1.70, tax 0.17.
+    const sold = await sell(tokens.Staff, { items: [{ product_id: croissant.id, quantity: 1, unit_price: 1.8, modifiers: [pick(warm, 'Warmed')] }], total_amount: 1.87 });
+    expect(sold.status).toBe(201);
+    expect(sold.body.data.items[0]).toMatchObject({ unit_price: 2, discount_percent: 15, discount: 0.3, line_total: 1.7 });
+  });
+});
