@@ -163,14 +163,18 @@ async function priceLines(tx: ServiceContext, input: SaleInput, settings: Settin
   return { lines, pricing };
 }
 
+/** The catalogue's price of each option on the lines, each once. */
+function optionPrices(lines: PricedLine[]): PricesChangedAnswer['modifier_prices'] {
+  const prices = new Map<number, number>();
+  for (const option of lines.flatMap((line) => line.options)) prices.set(option.option_id, fromCents(option.priceCents));
+  return [...prices].map(([option_id, price]) => ({ option_id, price }));
+}
+
 /** The typed 409 of the contracts: the catalogue's figures, for the till to refresh its cart. */
 function pricesChanged(lines: PricedLine[], pricing: SalePricing): AppError {
   const answer: Omit<PricesChangedAnswer, 'message'> = {
     prices: lines.map((line) => ({ product_id: line.product.id, unit_price: fromCents(line.product.price_cents), discount_percent: fromBasisPoints(line.discountBp) })),
-    modifier_prices: [...new Map(lines.flatMap((line) => line.options.map((option) => [option.option_id, fromCents(option.priceCents)] as const))).entries()].map(([option_id, price]) => ({
-      option_id,
-      price,
-    })),
+    modifier_prices: optionPrices(lines),
     total_amount: fromCents(pricing.totalCents),
   };
   return new AppError('prices_changed', SALE_MESSAGES.pricesChanged, { details: answer });
