@@ -186,7 +186,7 @@ describe(`the kitchen's board (${dbKind})`, () => {
     expect(sold.statusCode).toBe(201);
     const after = await board('Bar');
     expect(after).toHaveLength(before.length + 1);
-    expect(after.at(-1)).toMatchObject({ sale_code: sold.json().data.code, order_id: null, service: 'take_away', items: [{ name: 'Americano', quantity: 2 }] });
+    expect(after.at(-1)).toMatchObject({ sale_code: sold.json().data.code, order_id: null, service: 'take_away', items: [{ name: 'Americano', quantity: 2, note: 'one hot, one iced' }] });
 
     const placed = await call(tokens.Staff, 'POST', '/api/open-orders', { table: '3', lines: [{ product_id: americano.id, quantity: 1 }] });
     const withOrder = (await board('Bar')).length;
