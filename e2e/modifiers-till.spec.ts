@@ -52,6 +52,7 @@ test.describe('options and discounts at the till', () => {
     const code = (await page.getByRole('region', { name: 'Change to give' }).getByText(/^SO-\d{6}$/).textContent())!;
 
     // The Manager opens the sale: its line carries the options, the discount and who approved it.
+    await page.evaluate(() => localStorage.clear());
     await signIn(page, DEMO.manager);
     await page.goto(`/orders?q=${code}`);
     await row(page, code).getByRole('button', { name: `View ${code}` }).click();
