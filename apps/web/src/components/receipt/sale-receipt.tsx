@@ -74,7 +74,7 @@ export function SaleReceipt({ sale, settings, className }: SaleReceiptProps) {
             <div className="flex justify-between gap-2 pl-2">
               <span>
                 {item.quantity} × {formatMoney(item.unit_price)}
-                {item.discount > 0 ? ` −${item.discount_percent}%` : ''}
+                {item.discount_percent > 0 ? ` −${item.discount_percent}%` : ''}
               </span>
               <span>{formatMoney(item.line_total)}</span>
             </div>

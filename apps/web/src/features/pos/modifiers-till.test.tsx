@@ -79,7 +79,7 @@ function fakeApi(answerSale: (call: Call, attempt: number) => Response) {
       return jsonResponse(201, { data: approval, message: 'Approved' });
     }
     return jsonResponse(404, { message: 'Not found.' });
-  }, 20_000);
+  });
   return calls;
 }
 
@@ -95,7 +95,7 @@ const sold = (total: number) =>
       payments: [{ ...saleFixture().payments[0]!, method: 'Card', method_key: 'card', amount: total, value: total }],
     }),
     message: 'Sale recorded successfully!',
-  }, 20_000);
+  });
 
 async function openTill() {
   const user = userEvent.setup();

@@ -112,7 +112,12 @@ function SaleDetails({ sale, onClose }: { sale: Sale; onClose: () => void }) {
       id: 'discount',
       header: t('Discount'),
       className: 'text-right tabular-nums',
-      cell: (item) => (item.discount > 0 ? `−${formatMoney(item.discount)} (${item.discount_percent}%)` : <span className="text-slate-500 dark:text-slate-400">-</span>),
+      cell: (item) =>
+        item.discount > 0 ? (
+          `−${formatMoney(item.discount)}${item.discount_percent > 0 ? ` (${item.discount_percent}%)` : ''}`
+        ) : (
+          <span className="text-slate-500 dark:text-slate-400">-</span>
+        ),
     },
     {
       id: 'total',
