@@ -143,7 +143,7 @@ export function CartPanel({
           <CustomerPicker cart={cart} />
         </div>
 
-        <div className="min-h-24 flex-1 overflow-y-auto">
+        <div className="min-h-32 flex-1 overflow-y-auto">
           {empty ? (
             <p className="px-4 py-10 text-center text-sm text-slate-500 dark:text-slate-400">{t('The cart is empty. Tap a product or scan a code.')}</p>
           ) : (
