@@ -17,6 +17,7 @@ import { useKitchenTickets } from '../api/get-kitchen-tickets';
 import { useMarkDone, useRecallTicket } from '../api/ticket-actions';
 import { useNow } from '../ticket-age';
 import { useStation } from '../use-station';
+import { BigButton } from './big-button';
 import { RecallDialog } from './recall-dialog';
 import { TicketCard } from './ticket-card';
 
@@ -123,10 +124,10 @@ function Board({ station, stations, onStationChange }: BoardProps) {
           <p role="status" className="text-base text-slate-600 dark:text-slate-400">
             {tickets ? t('To make: {{count}}', { count: tickets.length }) : ''}
           </p>
-          <Button variant="secondary" className="h-11 px-4 text-base" onClick={() => setRecalling(true)}>
-            <History aria-hidden className="size-5" />
+          <BigButton tone="secondary" onClick={() => setRecalling(true)}>
+            <History aria-hidden />
             {t('Recall')}
-          </Button>
+          </BigButton>
         </div>
       </div>
 

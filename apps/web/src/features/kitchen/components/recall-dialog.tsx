@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatTimeOfDay } from '@/lib/format';
 import { useShopSettings } from '@/lib/shop-settings';
 import { useKitchenTickets } from '../api/get-kitchen-tickets';
+import { BigButton } from './big-button';
 import { itemsSummary, ticketPlace } from './ticket-text';
 
 type RecallDialogProps = {
@@ -42,10 +43,10 @@ export function RecallDialog({ station, open, onOpenChange, onRecall }: RecallDi
                       <p className="truncate text-base text-slate-700 dark:text-slate-300">{itemsSummary(ticket)}</p>
                       {ticket.done_at ? <p className="text-sm text-slate-500 tabular-nums dark:text-slate-400">{t('Done at {{time}}', { time: formatTimeOfDay(ticket.done_at, timeZone) })}</p> : null}
                     </div>
-                    <Button variant="secondary" className="h-12 px-5 text-base" aria-label={t('Recall ticket {{number}}', { number: ticket.number })} onClick={() => onRecall(ticket)}>
-                      <RotateCcw aria-hidden className="size-5" />
+                    <BigButton tone="secondary" aria-label={t('Recall ticket {{number}}', { number: ticket.number })} onClick={() => onRecall(ticket)}>
+                      <RotateCcw aria-hidden />
                       {t('Recall')}
-                    </Button>
+                    </BigButton>
                   </li>
                 );
               })}

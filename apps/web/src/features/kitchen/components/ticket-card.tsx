@@ -1,9 +1,9 @@
 import { Check, Clock, MessageSquareWarning } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { KitchenTicket } from '@shop/contracts/open-order';
-import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { ageTone, minutesSince, type AgeTone } from '../ticket-age';
+import { BigButton } from './big-button';
 import { optionNames, serviceLabel, ticketPlace } from './ticket-text';
 
 type Item = KitchenTicket['items'][number];
@@ -56,7 +56,7 @@ export function TicketCard({ ticket, now, onItemDone, onDone }: TicketCardProps)
         </div>
         <p className="mt-1 flex flex-wrap items-center gap-x-2 text-base font-medium">
           <span className="uppercase">{serviceLabel(ticket, t)}</span>
-          {ticket.order_code ? <span className="font-mono text-sm opacity-80">{ticket.order_code}</span> : null}
+          {ticket.order_code ? <span className="font-mono text-sm">{ticket.order_code}</span> : null}
         </p>
       </header>
 
@@ -69,10 +69,10 @@ export function TicketCard({ ticket, now, onItemDone, onDone }: TicketCardProps)
       </ul>
 
       <div className="border-t border-slate-200 p-3 dark:border-slate-800">
-        <Button className="h-14 w-full text-lg pointer-coarse:h-14" aria-label={t('Done: ticket {{number}}', { number: ticket.number })} onClick={onDone}>
-          <Check aria-hidden className="size-6" />
+        <BigButton size="lg" className="w-full" aria-label={t('Done: ticket {{number}}', { number: ticket.number })} onClick={onDone}>
+          <Check aria-hidden />
           {t('Done')}
-        </Button>
+        </BigButton>
       </div>
     </article>
   );

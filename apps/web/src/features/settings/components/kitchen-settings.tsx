@@ -134,12 +134,12 @@ export function KitchenSettings() {
           categories.data.data.length === 0 ? (
             <p className="text-sm text-slate-500 dark:text-slate-400">{t('No categories yet.')}</p>
           ) : (
-            <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+            <ul className="@container divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
               {categories.data.data.map((category) => {
                 const id = `settings-route-${category.id}`;
                 const chosen = stationOf.get(category.id) ?? '';
                 return (
-                  <li key={category.id} className="grid grid-cols-1 items-center gap-2 px-3 py-2.5 sm:grid-cols-[minmax(0,1fr)_16rem]">
+                  <li key={category.id} className="grid grid-cols-1 items-center gap-x-3 gap-y-1.5 px-3 py-2.5 @lg:grid-cols-[minmax(0,1fr)_20rem]">
                     <label htmlFor={id} className="min-w-0 text-sm font-medium break-words text-slate-800 dark:text-slate-200">
                       {category.name}
                     </label>
