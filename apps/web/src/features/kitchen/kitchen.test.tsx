@@ -21,6 +21,7 @@ function ticket(overrides: Partial<KitchenTicket> & Pick<KitchenTicket, 'id' | '
     order_id: overrides.id,
     order_code: `OO-${String(overrides.id).padStart(6, '0')}`,
     sale_id: null,
+    sale_code: null,
     table: null,
     name: null,
     service: 'dine_in',
@@ -58,6 +59,8 @@ const DARA = ticket({
   created_at: minutesAgo(3),
   items: [{ id: 100, name: 'Green Tea', quantity: 1, modifiers: [], note: null, done: false }],
 });
+/** Rung up at the till without an order: called out by its sale number. */
+const TILL_SALE = ticket({ id: 23, number: 9, order_id: null, order_code: null, sale_id: 40, sale_code: 'SO-000040', service: 'take_away', items: [{ id: 104, name: 'Espresso', quantity: 1, modifiers: [], note: null, done: false }] });
 const CROISSANT = ticket({ id: 22, number: 8, station: 'Kitchen', table: '4', items: [{ id: 103, name: 'Croissant', quantity: 1, modifiers: [], note: null, done: false }] });
 const DONE_EARLIER = ticket({
   id: 19,
@@ -77,7 +80,7 @@ type Call = { method: string; path: string; query: Record<string, string>; body:
 function fakeKitchen(options: { tickets?: KitchenTicket[]; settings?: Settings; failBoard?: boolean } = {}) {
   const user = { ...demoUser, role: 'Staff' as const };
   const settings = options.settings ?? { ...DEFAULT_SETTINGS, kitchen: { stations: ['Bar', 'Kitchen'], routes: [] } };
-  const tickets = new Map((options.tickets ?? [TABLE_4, DARA, CROISSANT, DONE_EARLIER]).map((one) => [one.id, structuredClone(one)]));
+  const tickets = new Map((options.tickets ?? [TABLE_4, DARA, CROISSANT, DONE_EARLIER, TILL_SALE]).map((one) => [one.id, structuredClone(one)]));
   const calls: Call[] = [];
   const api = { calls, tickets, failBoard: options.failBoard ?? false };
   setSession('tok', user);
@@ -131,7 +134,8 @@ describe('Kitchen display', { timeout: 30_000 }, () => {
     renderApp('/kitchen');
 
     const cards = await board();
-    expect(cards.map((one) => within(one).getByRole('heading').textContent)).toEqual(['#6 · Dara', '#7 · Table 4']);
+    expect(cards.map((one) => within(one).getByRole('heading').textContent)).toEqual(['#6 · Dara', '#7 · Table 4', '#9']);
+    expect(within(cards[2]!).getByText('SO-000040')).toBeInTheDocument();
     const table4 = cards[1]!;
     expect(within(table4).getByText('Dine-in')).toBeInTheDocument();
     expect(within(table4).getByText('OO-000021')).toBeInTheDocument();
@@ -144,7 +148,7 @@ describe('Kitchen display', { timeout: 30_000 }, () => {
     expect(within(cards[0]!).getByText('Take-away')).toBeInTheDocument();
     expect(screen.queryByText('Croissant')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Bar' })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByText('To make: 2')).toBeInTheDocument();
+    expect(screen.getByText('To make: 3')).toBeInTheDocument();
   });
 
   it('names the options in Khmer when the console is in Khmer', async () => {
@@ -175,7 +179,7 @@ describe('Kitchen display', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Ticket 7 done')).toBeInTheDocument();
     // Read again from the server, it stays off.
     await waitFor(() => expect(api.calls.filter((call) => call.path === '/api/kitchen/tickets').length).toBeGreaterThan(2));
-    expect((await board()).map((one) => within(one).getByRole('heading').textContent)).toEqual(['#6 · Dara']);
+    expect((await board()).map((one) => within(one).getByRole('heading').textContent)).toEqual(['#6 · Dara', '#9']);
   });
 
   it('bumps the ticket when its last item is made, and says why when the server refuses', async () => {
@@ -208,7 +212,7 @@ describe('Kitchen display', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Recall ticket 5' }));
     expect(posts(api.calls)).toEqual([{ path: '/api/kitchen/tickets/19/recall', body: undefined }]);
     // Back on the board in its place by age, every item to make again.
-    await waitFor(async () => expect((await board()).map((one) => within(one).getByRole('heading').textContent)).toEqual(['#5 · Table 2', '#6 · Dara', '#7 · Table 4']));
+    await waitFor(async () => expect((await board()).map((one) => within(one).getByRole('heading').textContent)).toEqual(['#5 · Table 2', '#6 · Dara', '#7 · Table 4', '#9']));
     expect(within(await card(/#5/)).getByRole('button', { name: /Mocha/ })).toBeInTheDocument();
     expect(await screen.findByText('Ticket 5 is back on the board')).toBeInTheDocument();
   });

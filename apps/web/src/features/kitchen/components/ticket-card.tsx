@@ -56,7 +56,8 @@ export function TicketCard({ ticket, now, onItemDone, onDone }: TicketCardProps)
         </div>
         <p className="mt-1 flex flex-wrap items-center gap-x-2 text-base font-medium">
           <span className="uppercase">{serviceLabel(ticket, t)}</span>
-          {ticket.order_code ? <span className="font-mono text-sm">{ticket.order_code}</span> : null}
+          {/* The open order's code, or a till sale's number (a sale rung up without an order). */}
+          {ticket.order_code ?? ticket.sale_code ? <span className="font-mono text-sm">{ticket.order_code ?? ticket.sale_code}</span> : null}
         </p>
       </header>
 
