@@ -40,6 +40,7 @@ export const CONSOLE_SCREENS: readonly (readonly [route: string, title: string])
   ['/chat', 'Conversation'],
   ['/users', 'Users'],
   ['/shifts', 'Shifts'],
+  ['/kitchen', 'Kitchen display'],
 ];
 
 /** The Khmer texts, keyed by their English text. */

@@ -47,6 +47,7 @@ const consoleScreens: RouteObject[] = [
   { path: 'sale', element: page(() => import('@/features/pos/components/pos-page'), 'PosPage') },
   { path: 'orders', element: page(() => import('@/features/sales/components/sales-orders-page'), 'SalesOrdersPage') },
   { path: 'shifts', element: page(() => import('@/features/shifts/components/shifts-page'), 'ShiftsPage') },
+  { path: 'kitchen', element: page(() => import('@/features/kitchen/components/kitchen-page'), 'KitchenPage') },
   { path: 'promotions', element: page(() => import('@/features/promotions/components/promotion-list-page'), 'PromotionListPage') },
   { path: 'customers', element: page(() => import('@/features/customers/components/customer-list-page'), 'CustomerListPage') },
 

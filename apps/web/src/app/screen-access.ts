@@ -19,6 +19,8 @@ export const SCREEN_PERMISSIONS: Readonly<Record<string, Permission>> = {
   '/report-stock': 'reports:view',
   '/users': 'users:manage',
   '/shifts': 'shifts:manage',
+  // The tickets to make: whoever sells (Staff and up), as the server asks of /kitchen/tickets.
+  '/kitchen': 'sales:create',
 };
 
 /** The permission a screen needs, for a path as written in a link or route (query and hash ignored). */

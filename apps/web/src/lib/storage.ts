@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   posCart: 'pos_cart',
   /** Which till (cash drawer) this browser sells at: its id (lib/till.ts). */
   till: 'till_id',
+  /** Which kitchen station this screen shows (features/kitchen): each device stands at one. */
+  kitchenStation: 'kitchen_station',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

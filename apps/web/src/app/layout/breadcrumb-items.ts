@@ -18,6 +18,7 @@ export const SPOKEN_LABELS: Readonly<Record<string, string>> = {
   '/sale': 'Point of Sale',
   '/orders': 'Sales orders',
   '/shifts': 'Shifts',
+  '/kitchen': 'Kitchen display',
   '/promotions': 'Promotions',
   '/customers': 'Customers',
   '/supplier': 'Suppliers',

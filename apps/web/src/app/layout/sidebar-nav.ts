@@ -3,6 +3,7 @@ import {
   Bell,
   Boxes,
   ChartColumn,
+  ChefHat,
   LayoutDashboard,
   LockKeyhole,
   MessageSquare,
@@ -58,6 +59,8 @@ export const SIDEBAR_ITEMS: SidebarItem[] = [
   { kind: 'link', label: 'POS', to: '/sale', icon: ScanBarcode },
   // Not among the required sidebar links: every till's shifts and Z-reports, for Managers and Admins.
   { kind: 'link', label: 'Shifts', to: '/shifts', icon: Wallet },
+  // Not among the required sidebar links: the bar's and the kitchen's board of tickets to make.
+  { kind: 'link', label: 'Kitchen', to: '/kitchen', icon: ChefHat },
   { kind: 'link', label: 'Customers', to: '/customers', icon: Users },
   { kind: 'link', label: 'Supplier', to: '/supplier', icon: Truck },
   {

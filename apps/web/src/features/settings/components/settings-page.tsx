@@ -16,6 +16,7 @@ import { useTabParam } from '@/lib/use-tab-param';
 import { GeneralSettings } from './general-settings';
 import { HoursSettings } from './hours-settings';
 import { KhqrSettings } from './khqr-settings';
+import { KitchenSettings } from './kitchen-settings';
 import { LocalizationSettings } from './localization-settings';
 import { PaymentSettings } from './payment-settings';
 import { PrinterSettings } from './printer-settings';
@@ -35,6 +36,7 @@ const TABS: { section: SettingsSection; label: (t: (key: string) => string) => s
   { section: 'receipts', label: (t) => t('Receipts'), Form: ReceiptSettings },
   { section: 'hours', label: (t) => t('Store Hours'), Form: HoursSettings },
   { section: 'shifts', label: (t) => t('Tills and shifts'), Form: TillsAndShiftsSettings },
+  { section: 'kitchen', label: (t) => t('Kitchen'), Form: KitchenSettings },
 ];
 
 const WIDE_QUERY = '(min-width: 768px)';
