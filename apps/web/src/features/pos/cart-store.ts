@@ -35,10 +35,18 @@ const cartSchema = z.object({
   pending: z.object({ key: z.string(), body: z.record(z.string(), z.unknown()) }).nullable(),
   /** A Manager's approval for this cart's tax or service change, sent as the sale's `approval_token`. */
   approval: z.object({ token: z.string(), approverName: z.string(), expiresAt: z.string() }).nullable().default(null),
+  /**
+   * An open order this cart works on: adding to it (the lines go to the order, not to a sale), or
+   * paying some of its lines (`lineIds`; the lines are the order's and cannot change).
+   */
+  order: z
+    .object({ id: z.number().int(), code: z.string(), label: z.string(), mode: z.enum(['add', 'pay']), lineIds: z.array(z.number().int()) })
+    .nullable()
+    .default(null),
 });
 export type Cart = z.infer<typeof cartSchema>;
 
-const EMPTY: Cart = { lines: [], customer: null, taxEnabled: true, servicePercent: null, pending: null, approval: null };
+const EMPTY: Cart = { lines: [], customer: null, taxEnabled: true, servicePercent: null, pending: null, approval: null, order: null };
 
 function load(): Cart {
   const raw = readStorage(STORAGE_KEYS.posCart);
@@ -128,6 +136,30 @@ export function setApproval(approval: Cart['approval']): void {
 /** Whether the cart's approval is still good (the server decides; this is for not asking twice). */
 export function approvalValid(approval: Cart['approval'], now = Date.now()): boolean {
   return approval !== null && Date.parse(approval.expiresAt) > now;
+}
+
+/** Adding to an open order: the cart starts empty and its lines will be sent to the order. */
+export function startAddingTo(order: { id: number; code: string; label: string }): void {
+  set({ ...EMPTY, taxEnabled: cart.taxEnabled, order: { ...order, mode: 'add', lineIds: [] } });
+}
+
+/** Paying lines of an open order: the cart holds them as they are, priced by the catalogue now. */
+export function startPaying(order: { id: number; code: string; label: string }, lines: { id: number; quantity: number; product: PosProduct }[]): void {
+  set({
+    ...EMPTY,
+    taxEnabled: cart.taxEnabled,
+    order: { ...order, mode: 'pay', lineIds: lines.map((line) => line.id) },
+    lines: lines.map(({ id, quantity, product }) => ({
+      key: `order-line-${id}`,
+      productId: product.id,
+      name: product.name,
+      sku: product.sku,
+      price: product.price,
+      discountPercent: product.discount_percent,
+      trackStock: product.track_stock,
+      qty: quantity,
+    })),
+  });
 }
 
 export function setPending(pending: Cart['pending']): void {

@@ -43,6 +43,8 @@ type CartPanelProps = {
   footer?: ReactNode;
   /** Shown instead of the (empty) cart's customer, lines and totals, at every width: the last sale's change. */
   summary?: ReactNode;
+  /** The lines are an open order's, being paid: they cannot change here. */
+  locked?: boolean;
 };
 
 export function CartPanel({
@@ -65,6 +67,7 @@ export function CartPanel({
   payBlock,
   footer,
   summary,
+  locked = false,
 }: CartPanelProps) {
   const { t } = useTranslation();
   const count = cart.lines.reduce((sum, line) => sum + line.qty, 0);
@@ -140,6 +143,7 @@ export function CartPanel({
                   selected={line.key === selectedKey}
                   onSelect={onSelect}
                   onRemove={onRemove}
+                  locked={locked}
                 />
               ))}
             </ul>
@@ -268,9 +272,10 @@ type CartRowProps = {
   selected: boolean;
   onSelect: (key: string) => void;
   onRemove: (line: CartLine) => void;
+  locked: boolean;
 };
 
-function CartRow({ line, lineTotal, selected, onSelect, onRemove }: CartRowProps) {
+function CartRow({ line, lineTotal, selected, onSelect, onRemove, locked }: CartRowProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLLIElement>(null);
   useEffect(() => {
@@ -300,6 +305,11 @@ function CartRow({ line, lineTotal, selected, onSelect, onRemove }: CartRowProps
           <span className="text-sm font-medium text-slate-900 dark:text-white">{formatMoney(lineTotal)}</span>
         </p>
       </div>
+      {locked ? (
+        <span aria-label={t('Quantity')} className="w-10 text-center text-sm font-semibold tabular-nums">
+          ×{line.qty}
+        </span>
+      ) : (
       <div className="flex items-center">
         <IconButton size="lg" label={t('One less {{name}}', { name: line.name })} disabled={line.qty <= 1} onClick={() => step(-1)}>
           <Minus aria-hidden />
@@ -311,9 +321,12 @@ function CartRow({ line, lineTotal, selected, onSelect, onRemove }: CartRowProps
           <Plus aria-hidden />
         </IconButton>
       </div>
-      <IconButton size="lg" tone="danger" label={t('Remove {{name}}', { name: line.name })} onClick={() => onRemove(line)}>
-        <Trash2 aria-hidden />
-      </IconButton>
+      )}
+      {locked ? null : (
+        <IconButton size="lg" tone="danger" label={t('Remove {{name}}', { name: line.name })} onClick={() => onRemove(line)}>
+          <Trash2 aria-hidden />
+        </IconButton>
+      )}
     </li>
   );
 }
