@@ -45,6 +45,8 @@ type CartPanelProps = {
   summary?: ReactNode;
   /** The lines are an open order's, being paid: they cannot change here. */
   locked?: boolean;
+  /** Beside Pay: another way to finish the cart (park it as an open order). */
+  payAside?: ReactNode;
 };
 
 export function CartPanel({
@@ -68,6 +70,7 @@ export function CartPanel({
   footer,
   summary,
   locked = false,
+  payAside,
 }: CartPanelProps) {
   const { t } = useTranslation();
   const count = cart.lines.reduce((sum, line) => sum + line.qty, 0);
@@ -230,6 +233,7 @@ export function CartPanel({
           </p>
         ) : null}
         <div className="flex gap-2">
+          {payAside}
           {payBlock?.action}
           <Button
             variant={payBlock ? 'secondary' : 'primary'}

@@ -327,6 +327,13 @@ export function PosPage() {
               : tillShift.checkoutBlock
           }
           locked={cart.order?.mode === 'pay'}
+          payAside={
+            cart.order ? null : (
+              <Button variant="secondary" className="h-12 shrink-0 px-3" disabled={cart.lines.length === 0} onClick={() => setParking(true)}>
+                {t('Park order')}
+              </Button>
+            )
+          }
           summary={lastSale ? <ChangePanel sale={lastSale} onPrint={() => void printReceipt(lastSale, settings)} onNewSale={newSale} /> : null}
           footer={
             <>
@@ -338,11 +345,6 @@ export function PosPage() {
               {outOfStockInCart ? (
                 <p className="text-sm text-red-700 dark:text-red-400">{t('Some items in the cart are out of stock.')}</p>
               ) : null}
-              {cart.order ? null : (
-                <Button variant="secondary" className="h-11 w-full" disabled={cart.lines.length === 0} onClick={() => setParking(true)}>
-                  {t('Park order')}
-                </Button>
-              )}
             </>
           }
         />
