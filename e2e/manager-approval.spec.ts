@@ -21,6 +21,8 @@ test.describe('manager approval at the till', () => {
       await signIn(page, DEMO.staff);
       await page.goto('/sale');
       await card(page, 'Espresso').click();
+      // A drink: its options' chooser opens with the defaults chosen; Add takes them.
+      await page.getByRole('dialog', { name: 'Espresso' }).getByRole('button', { name: /^Add / }).click();
       const totals = cart(page).locator('dl');
       await expect(totals).toContainText('Total$1.65');
 

@@ -159,8 +159,11 @@ for (const tablet of TABLETS) {
       await expectTapTarget(page, nav.getByRole('link', { name: 'Customers' }));
       await expectTapTarget(page, nav.getByRole('button', { name: 'Reports' }));
       const products = page.getByRole('list', { name: 'Products' });
+      // Drinks open their options' chooser with the defaults chosen: one more tap on Add.
       await products.getByRole('button', { name: /^Espresso / }).tap();
+      await page.getByRole('dialog', { name: 'Espresso' }).getByRole('button', { name: /^Add / }).tap();
       await products.getByRole('button', { name: /^Cafe Latte / }).tap();
+      await page.getByRole('dialog', { name: 'Cafe Latte' }).getByRole('button', { name: /^Add / }).tap();
       await expect(cart(page).getByRole('heading')).toHaveText('Cart (2)');
       await expectTapTarget(page, products.getByRole('button', { name: /^Espresso / }));
 

@@ -25,9 +25,14 @@ test.describe('point of sale', () => {
 
     // Iced Latte has the demo's 10% promotion: $2.75 less $0.28.
     await expect(card(page, 'Iced Latte')).toContainText('10% off');
+    // Drinks open their options' chooser with the defaults chosen: Add takes them, and the same options again join the line.
+    const add = (name: string) => page.getByRole('dialog', { name }).getByRole('button', { name: /^Add / }).click();
     await card(page, 'Iced Latte').click();
+    await add('Iced Latte');
     await card(page, 'Iced Latte').click();
+    await add('Iced Latte');
     await card(page, 'Espresso').click();
+    await add('Espresso');
     // A scanner types the SKU and Enter.
     await page.getByPlaceholder('Search products...').fill('BAK-003');
     await page.keyboard.press('Enter');
@@ -137,6 +142,8 @@ test.describe('point of sale', () => {
 
       await page.goto('/sale');
       await card(page, 'Espresso').click();
+      // A drink: its options' chooser opens with the defaults chosen; Add takes them.
+      await page.getByRole('dialog', { name: 'Espresso' }).getByRole('button', { name: /^Add / }).click();
       await expect(cart(page).getByText('Tax 5%')).toBeVisible();
       await expect(cart(page).locator('dl')).toContainText('Total$1.58');
       await cart(page).getByText('Tax 5%').click();

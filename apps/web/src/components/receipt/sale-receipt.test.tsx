@@ -5,6 +5,33 @@ import { clearPrintedReceipt, printReceipt } from './print-receipt';
 import { SaleReceipt } from './sale-receipt';
 
 describe('SaleReceipt', () => {
+  it("prints each line's options with their prices, its note and discount, and the order's discount with its reason", () => {
+    const latte = saleItem({
+      product_name: 'Iced Latte',
+      quantity: 1,
+      unit_price: 4.25,
+      discount_percent: 0,
+      modifiers: [
+        { option_id: 13, group: 'Size', name: 'L', name_km: 'ធំ', price: 1 },
+        { option_id: 21, group: 'Sugar', name: '50% sugar', name_km: null, price: 0 },
+        { option_id: 41, group: 'Extras', name: 'Extra shot', name_km: null, price: 0.5 },
+      ],
+      note: 'no condensed milk',
+      line_discount: { type: 'percent', value: 50, reason: 'Staff', amount: 2.13 },
+      discount: 2.33,
+      line_total: 1.92,
+    });
+    const sale = saleFixture({ items: [latte], gross: 4.25, discount: 2.33, order_discount: { type: 'amount', value: 0.2, reason: 'Loyal customer', amount: 0.2 } });
+    render(<SaleReceipt sale={sale} settings={settingsFixture()} />);
+    const receipt = screen.getByRole('article', { name: 'Receipt SO-000007' });
+    const line = within(within(receipt).getByRole('list', { name: 'Items' })).getByRole('listitem');
+    expect(line).toHaveTextContent('L +$1.00 · 50% sugar · Extra shot +$0.50');
+    expect(line).toHaveTextContent('no condensed milk');
+    expect(line).toHaveTextContent('Discount 50% · Staff−$2.13');
+    expect(line).not.toHaveTextContent('−0%');
+    expect(within(receipt).getByText('Order discount $0.20 · Loyal customer').nextElementSibling?.textContent).toBe('−$0.20');
+  });
+
   it('prints the shop, header, sale number, lines, totals, cash in dollars and riel, footer and a QR code', () => {
     const cash = saleFixture().payments[0]!;
     const payments = [

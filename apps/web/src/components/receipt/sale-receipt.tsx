@@ -5,6 +5,7 @@ import type { Sale } from '@shop/contracts/sale';
 import type { Settings } from '@shop/contracts/settings';
 import { cn } from '@/lib/cn';
 import { formatDate, formatMoney, formatTimeOfDay } from '@/lib/format';
+import { discountText, optionWithPrice } from '@/lib/modifier-text';
 import { salePaymentRows } from './sale-payments';
 import { ShopKhqr } from './shop-khqr';
 
@@ -30,7 +31,7 @@ const PAPER = {
  * `printReceipt` (print-receipt.tsx), which renders this component on its own.
  */
 export function SaleReceipt({ sale, settings, className }: SaleReceiptProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { general, receipts, localization } = settings;
   const paper = PAPER[receipts.paperWidth];
   const time = formatTimeOfDay(sale.sale_date, localization.timezone);
@@ -68,13 +69,21 @@ export function SaleReceipt({ sale, settings, className }: SaleReceiptProps) {
         {(sale.items ?? []).map((item) => (
           <li key={item.id}>
             <p className="break-words">{item.product_name}</p>
+            {item.modifiers.length > 0 ? <p className="pl-2 break-words">{item.modifiers.map((option) => optionWithPrice(option, i18n.language, formatMoney)).join(' · ')}</p> : null}
+            {item.note ? <p className="pl-2 break-words italic">{item.note}</p> : null}
             <div className="flex justify-between gap-2 pl-2">
               <span>
                 {item.quantity} × {formatMoney(item.unit_price)}
-                {item.discount > 0 ? ` −${item.discount_percent}%` : ''}
+                {item.discount_percent > 0 ? ` −${item.discount_percent}%` : ''}
               </span>
               <span>{formatMoney(item.line_total)}</span>
             </div>
+            {item.line_discount ? (
+              <div className="flex justify-between gap-2 pl-2">
+                <span className="min-w-0 break-words">{t('Discount')} {discountText(item.line_discount, t, formatMoney)}</span>
+                <span>−{formatMoney(item.line_discount.amount)}</span>
+              </div>
+            ) : null}
             {item.refunded_qty > 0 ? <p className="pl-2 italic">{t('Refunded: {{qty}}', { qty: item.refunded_qty })}</p> : null}
           </li>
         ))}
@@ -86,6 +95,9 @@ export function SaleReceipt({ sale, settings, className }: SaleReceiptProps) {
           <>
             <Row label={t('Gross')} value={formatMoney(sale.gross)} />
             <Row label={t('Discount')} value={`−${formatMoney(sale.discount)}`} />
+            {sale.order_discount ? (
+              <Row label={`${t('Order discount')} ${discountText(sale.order_discount, t, formatMoney)}`} value={`−${formatMoney(sale.order_discount.amount)}`} />
+            ) : null}
           </>
         ) : null}
         <Row label={t('Subtotal')} value={formatMoney(sale.subtotal)} />

@@ -21,11 +21,13 @@ const product = (id: number, name: string, sku: string, price: number, extra: Re
   expired: 0,
   discount_percent: 0,
   promotion: null,
+  modifier_group_ids: [],
   ...extra,
 });
 
 const CATALOG = {
   today: '2026-11-21',
+  modifier_groups: [],
   categories: [
     { id: 1, name: 'Coffee' },
     { id: 2, name: 'Bakery' },
@@ -212,13 +214,15 @@ describe('Point of sale', () => {
       ],
       change_in: 'mixed',
       on_account: false,
-      items: [{ product_id: 2, quantity: 1, unit_price: 1.8 }],
+      items: [{ product_id: 2, quantity: 1, unit_price: 1.8, modifiers: [], note: null, discount: null }],
       total_amount: 1.98,
       customer_id: null,
       channel: 'POS',
       tax_enabled: true,
       service_percent: 0,
       approval_token: null,
+      discount: null,
+      discount_approval_token: null,
       sale_date: expect.any(String),
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm Payment' })).not.toBeInTheDocument());

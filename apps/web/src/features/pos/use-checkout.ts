@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { DISCOUNT_MESSAGES } from '@shop/contracts/discount';
 import { pricesChangedAnswerSchema, type PricesChangedAnswer, type Sale, type SaleInput } from '@shop/contracts/sale';
 import { ApiError } from '@/lib/api-client';
 import { shiftKeys } from '@/components/shift-report/shifts-api';
@@ -59,7 +60,12 @@ function problemsOf(error: unknown, t: (key: string, options?: Record<string, un
  * "prices changed" puts the server's prices in the cart first. `problems` says why the last
  * attempt did not go through.
  */
-export function useCheckout({ onShiftRequired }: { onShiftRequired?: () => void } = {}) {
+/** The server wants a Manager's approval for the cart's discounts (403). */
+export function needsDiscountApproval(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403 && error.serverMessage === DISCOUNT_MESSAGES.needsApproval;
+}
+
+export function useCheckout({ onShiftRequired, onDiscountApproval }: { onShiftRequired?: () => void; onDiscountApproval?: () => void } = {}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   // A cart of an open order's lines pays them as one bill of the order; any other cart is a sale.
@@ -93,7 +99,7 @@ export function useCheckout({ onShiftRequired }: { onShiftRequired?: () => void 
           if (error instanceof ApiError && error.status >= 400 && error.status < 500) setPending(null);
           const current = pricesChanged(error);
           if (current) {
-            applyServerPrices(current.prices);
+            applyServerPrices(current.prices, current.modifier_prices);
             void queryClient.invalidateQueries({ queryKey: posCatalogKey });
           }
           if (isShiftRequired(error)) {
@@ -101,6 +107,7 @@ export function useCheckout({ onShiftRequired }: { onShiftRequired?: () => void 
             void queryClient.invalidateQueries({ queryKey: [...shiftKeys.all, 'current'] });
             onShiftRequired?.();
           }
+          if (needsDiscountApproval(error)) onDiscountApproval?.();
           const found = problemsOf(error, t);
           setProblems(found);
           if (found[0]) toast.error(found[0]);

@@ -253,6 +253,33 @@ describe('Sales orders', { timeout: 20_000 }, () => {
     expect(receipt).toHaveTextContent('Thank you! Come again.');
   });
 
+  it("shows each line's options, note and discount, the order's discount and who approved it", async () => {
+    const latte = saleItem({
+      modifiers: [
+        { option_id: 13, group: 'Size', name: 'L', name_km: 'ធំ', price: 1 },
+        { option_id: 21, group: 'Sugar', name: '50% sugar', name_km: null, price: 0 },
+      ],
+      note: 'no condensed milk',
+      line_discount: { type: 'percent', value: 10, reason: 'Staff', amount: 0.35 },
+    });
+    fakeApi({
+      sale: saleFixture({
+        items: [latte],
+        order_discount: { type: 'amount', value: 0.2, reason: 'Loyal customer', amount: 0.2 },
+        discount_approved_by: { id: 2, name: 'Manager Demo' },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/orders');
+    const dialog = await openSale(user);
+    const line = within(within(dialog).getByRole('table', { name: 'Lines' })).getAllByRole('row')[1]!;
+    expect(line).toHaveTextContent('L +$1.00 · 50% sugar');
+    expect(line).toHaveTextContent('no condensed milk');
+    expect(line).toHaveTextContent('Discount 10% · Staff −$0.35');
+    expect(within(dialog).getByLabelText('Totals')).toHaveTextContent('Order discount $0.20 · Loyal customer−$0.20');
+    expect(within(dialog).getByText('Discount approved by').nextElementSibling).toHaveTextContent('Manager Demo');
+  });
+
   it("says so when a sale can't be loaded", async () => {
     fakeApi({ detail: () => jsonResponse(404, { message: 'Sale not found.' }) });
     const user = userEvent.setup();

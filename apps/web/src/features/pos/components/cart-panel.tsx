@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { ChevronDown, ChevronUp, Minus, Plus, ShieldCheck, ShoppingCart, Trash2, X } from 'lucide-react';
+import { ChevronDown, ChevronUp, Minus, Pencil, Plus, ShieldCheck, ShoppingCart, Tag, Trash2, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { fromCents, toBasisPoints } from '@shop/contracts/money';
 import type { SalePricing } from '@shop/contracts/pricing';
@@ -10,9 +10,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
+import { discountText, optionsText } from '@/lib/modifier-text';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useCustomerSearch } from '../api/search-customers';
-import { changeQty, setCustomer, setServicePercent, setTaxEnabled, type Cart, type CartLine } from '../cart-store';
+import { changeQty, setCustomer, setServicePercent, setTaxEnabled, unitPriceOf, type Cart, type CartDiscount, type CartLine } from '../cart-store';
 import { KeyHint } from './key-hint';
 
 type CartPanelProps = {
@@ -37,6 +38,15 @@ type CartPanelProps = {
   onSelect: (key: string) => void;
   onClear: () => void;
   onRemove: (line: CartLine) => void;
+  /** Reopens the chooser for a line: its options, note and quantity. */
+  onEdit: (line: CartLine) => void;
+  /** The cashier may give discounts by hand (`sales:discount`). */
+  canDiscount: boolean;
+  onDiscountLine: (line: CartLine) => void;
+  onDiscountOrder: () => void;
+  onRemoveOrderDiscount: () => void;
+  /** Who approved this cart's discounts beyond the limit, to show. */
+  discountApprovedBy: string | null;
   onPay: () => void;
   /** Why the till may not take payment now, and what to do about it (open a shift) beside Pay, which is disabled. */
   payBlock?: { reason: string; action?: ReactNode } | null;
@@ -65,6 +75,12 @@ export function CartPanel({
   onSelect,
   onClear,
   onRemove,
+  onEdit,
+  canDiscount,
+  onDiscountLine,
+  onDiscountOrder,
+  onRemoveOrderDiscount,
+  discountApprovedBy,
   onPay,
   payBlock,
   footer,
@@ -143,10 +159,13 @@ export function CartPanel({
                   key={line.key}
                   line={line}
                   lineTotal={fromCents(pricing.lines[index]?.lineTotalCents ?? 0)}
+                  handCents={pricing.lines[index]?.handCents ?? 0}
                   selected={line.key === selectedKey}
                   onSelect={onSelect}
                   onRemove={onRemove}
                   locked={locked}
+                  onEdit={onEdit}
+                  onDiscount={canDiscount && !locked ? onDiscountLine : null}
                 />
               ))}
             </ul>
@@ -206,6 +225,21 @@ export function CartPanel({
               />
             </div>
           </div>
+          {canDiscount || cart.orderDiscount ? (
+            <OrderDiscount
+              discount={cart.orderDiscount}
+              amountCents={pricing.orderDiscountCents}
+              disabled={empty}
+              onEdit={canDiscount ? onDiscountOrder : null}
+              onRemove={onRemoveOrderDiscount}
+            />
+          ) : null}
+          {discountApprovedBy ? (
+            <p role="status" className="flex items-center gap-1.5 text-sm text-emerald-700 dark:text-emerald-400">
+              <ShieldCheck aria-hidden className="size-4" />
+              {t('Discount approved by {{name}}', { name: discountApprovedBy })}
+            </p>
+          ) : null}
           {approvedBy ? (
             <p role="status" className="flex items-center gap-1.5 text-sm text-emerald-700 dark:text-emerald-400">
               <ShieldCheck aria-hidden className="size-4" />
@@ -270,17 +304,57 @@ function Row({ label, value, strong, tone }: { label: string; value: string; str
   );
 }
 
+function OrderDiscount({
+  discount,
+  amountCents,
+  disabled,
+  onEdit,
+  onRemove,
+}: {
+  discount: CartDiscount | null;
+  amountCents: number;
+  disabled: boolean;
+  onEdit: (() => void) | null;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  if (!discount) {
+    return onEdit ? (
+      <Button variant="secondary" size="sm" className="h-9 pointer-coarse:h-11" disabled={disabled} onClick={onEdit}>
+        <Tag aria-hidden className="size-4" />
+        {t('Discount the order')}
+      </Button>
+    ) : null;
+  }
+  return (
+    <div className="flex items-center justify-between gap-2 rounded-lg bg-emerald-50 px-3 py-1.5 text-sm text-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-300">
+      <button type="button" className="min-h-9 min-w-0 flex-1 text-left pointer-coarse:min-h-11" disabled={!onEdit} onClick={onEdit ?? undefined}>
+        <span className="font-medium">{t('Order discount')}</span> <span className="break-words">{discountText(discount, t, formatMoney)}</span>
+      </button>
+      <span className="tabular-nums">−{formatMoney(fromCents(amountCents))}</span>
+      <IconButton label={t('Remove the order discount')} onClick={onRemove}>
+        <X aria-hidden />
+      </IconButton>
+    </div>
+  );
+}
+
 type CartRowProps = {
   line: CartLine;
   lineTotal: number;
+  /** What the line's own discount takes off, in cents. */
+  handCents: number;
   selected: boolean;
   onSelect: (key: string) => void;
   onRemove: (line: CartLine) => void;
+  onEdit: (line: CartLine) => void;
+  onDiscount: ((line: CartLine) => void) | null;
+  /** An open order's line being paid: it shows, but cannot change. */
   locked: boolean;
 };
 
-function CartRow({ line, lineTotal, selected, onSelect, onRemove, locked }: CartRowProps) {
-  const { t } = useTranslation();
+function CartRow({ line, lineTotal, handCents, selected, onSelect, onRemove, onEdit, onDiscount, locked }: CartRowProps) {
+  const { t, i18n } = useTranslation();
   const ref = useRef<HTMLLIElement>(null);
   useEffect(() => {
     // The arrows may select a line scrolled out of the cart's view.
@@ -295,42 +369,68 @@ function CartRow({ line, lineTotal, selected, onSelect, onRemove, locked }: Cart
       ref={ref}
       aria-current={selected ? 'true' : undefined}
       className={cn(
-        'flex items-center gap-2 border-l-[3px] py-1.5 pr-2 pl-3',
+        'border-l-[3px] py-1.5 pr-2 pl-3',
         selected ? 'border-indigo-500 bg-indigo-50/70 dark:border-indigo-400 dark:bg-indigo-950/40' : 'border-transparent',
       )}
     >
-      <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{line.name}</p>
-        <p className="flex flex-wrap items-baseline justify-between gap-x-2 text-xs text-slate-500 tabular-nums dark:text-slate-400">
-          <span>
-            {formatMoney(line.price)}
-            {line.discountPercent > 0 ? <span className="ml-1.5 text-emerald-700 dark:text-emerald-400">{t('{{percent}}% off', { percent: line.discountPercent })}</span> : null}
+      {/* The name, options and note: tapping them reopens the chooser. */}
+      <div className="flex items-start justify-between gap-2">
+        <button
+          type="button"
+          disabled={locked}
+          onClick={() => onEdit(line)}
+          aria-label={t('Change {{name}}', { name: line.name })}
+          className="block min-w-0 flex-1 rounded text-left focus-visible:outline-2 focus-visible:outline-indigo-500"
+        >
+          <span className="flex items-center gap-1 text-sm font-medium text-slate-900 dark:text-white">
+            <span className="truncate">{line.name}</span>
+            <Pencil aria-hidden className="size-3 shrink-0 text-slate-400" />
           </span>
-          <span className="text-sm font-medium text-slate-900 dark:text-white">{formatMoney(lineTotal)}</span>
-        </p>
+          {line.modifiers.length > 0 ? <span className="block text-xs break-words text-slate-600 dark:text-slate-300">{optionsText(line.modifiers, i18n.language)}</span> : null}
+          {line.note ? <span className="block text-xs break-words text-amber-800 italic dark:text-amber-300">{line.note}</span> : null}
+        </button>
+        <span className="pt-0.5 text-sm font-medium text-slate-900 tabular-nums dark:text-white">{formatMoney(lineTotal)}</span>
       </div>
-      {locked ? (
-        <span aria-label={t('Quantity')} className="w-10 text-center text-sm font-semibold tabular-nums">
-          ×{line.qty}
-        </span>
-      ) : (
-      <div className="flex items-center">
-        <IconButton size="lg" label={t('One less {{name}}', { name: line.name })} disabled={line.qty <= 1} onClick={() => step(-1)}>
-          <Minus aria-hidden />
-        </IconButton>
-        <span aria-label={t('Quantity')} className="w-7 text-center text-sm font-semibold tabular-nums">
-          {line.qty}
-        </span>
-        <IconButton size="lg" label={t('One more {{name}}', { name: line.name })} onClick={() => step(1)}>
-          <Plus aria-hidden />
-        </IconButton>
+      <div className="flex items-center gap-2">
+        <div className="min-w-0 flex-1 text-xs text-slate-500 tabular-nums dark:text-slate-400">
+          <p>
+            {formatMoney(unitPriceOf(line))}
+            {line.discountPercent > 0 ? <span className="ml-1.5 text-emerald-700 dark:text-emerald-400">{t('{{percent}}% off', { percent: line.discountPercent })}</span> : null}
+          </p>
+          {line.discount ? (
+            <p className="break-words text-emerald-700 dark:text-emerald-400">
+              {discountText(line.discount, t, formatMoney)} −{formatMoney(fromCents(handCents))}
+            </p>
+          ) : null}
+        </div>
+        {locked ? (
+          <span aria-label={t('Quantity')} className="w-10 text-center text-sm font-semibold tabular-nums">
+            ×{line.qty}
+          </span>
+        ) : (
+        <div className="flex items-center">
+          <IconButton size="lg" label={t('One less {{name}}', { name: line.name })} disabled={line.qty <= 1} onClick={() => step(-1)}>
+            <Minus aria-hidden />
+          </IconButton>
+          <span aria-label={t('Quantity')} className="w-7 text-center text-sm font-semibold tabular-nums">
+            {line.qty}
+          </span>
+          <IconButton size="lg" label={t('One more {{name}}', { name: line.name })} onClick={() => step(1)}>
+            <Plus aria-hidden />
+          </IconButton>
+        </div>
+        )}
+        {onDiscount ? (
+          <IconButton size="lg" label={t('Discount {{name}}', { name: line.name })} onClick={() => onDiscount(line)}>
+            <Tag aria-hidden />
+          </IconButton>
+        ) : null}
+        {locked ? null : (
+          <IconButton size="lg" tone="danger" label={t('Remove {{name}}', { name: line.name })} onClick={() => onRemove(line)}>
+            <Trash2 aria-hidden />
+          </IconButton>
+        )}
       </div>
-      )}
-      {locked ? null : (
-        <IconButton size="lg" tone="danger" label={t('Remove {{name}}', { name: line.name })} onClick={() => onRemove(line)}>
-          <Trash2 aria-hidden />
-        </IconButton>
-      )}
     </li>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { tillServicePercent } from '@shop/contracts/approval';
+import { tillServicePercent, type ApprovablePermission } from '@shop/contracts/approval';
 import { fromCents, toBasisPoints, toCents } from '@shop/contracts/money';
 import type { PosProduct } from '@shop/contracts/pos';
 import type { Sale } from '@shop/contracts/sale';
@@ -15,7 +15,30 @@ import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { failureText } from '@/lib/error-text';
 import { useShopSettings } from '@/lib/shop-settings';
 import { usePosCatalog } from '../api/get-pos-catalog';
-import { addProduct, approvalValid, changeQty, clearCart, getCart, priceCart, removeLine, saleLines, setApproval, startAddingTo, startPaying, useCart, type CartLine } from '../cart-store';
+import {
+  addProduct,
+  approvalValid,
+  changeQty,
+  clearCart,
+  discountsBeyondLimit,
+  getCart,
+  priceCart,
+  removeLine,
+  saleLines,
+  setApproval,
+  setDiscountApproval,
+  setLineDiscount,
+  setOrderDiscount,
+  startAddingTo,
+  startPaying,
+  updateLine,
+  useCart,
+  type CartDiscount,
+  type CartLine,
+  type LineChoice,
+} from '../cart-store';
+import { DiscountDialog } from './discount-dialog';
+import { choiceComplete, chosenOptions, defaultChoice, groupsOf, ModifierChooser } from './modifier-chooser';
 import { orderLabel, useAddToOrder, useOpenOrders, usePlaceOrder } from '../api/open-orders';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { tillField } from '@/lib/till';
@@ -68,9 +91,15 @@ export function PosPage() {
       setPaying(false);
       tillShift.askForShift();
     },
+    // The server found a discount beyond the limit without a good approval: ask, then Pay again.
+    onDiscountApproval: () => {
+      setPaying(false);
+      setDiscountApproval(null);
+      setAsking({ permission: 'sales:discount-beyond-limit', reason: discountReason(), apply: () => setPaying(true) });
+    },
   });
 
-  const { taxes, service, payments, general, khqr } = settings;
+  const { taxes, service, payments, general, khqr, discounts } = settings;
   const rates = { khrPerUsd: payments.khrPerUsd, khrChangePerUsd: payments.khrChangePerUsd ?? payments.khrPerUsd, rielStep: payments.rielStep };
   // A KHQR line is paid when the customer has scanned its code: the KHQR dialog shows it over the
   // payment dialog and hands back the proof (or nothing when the cashier cancels).
@@ -89,10 +118,18 @@ export function PosPage() {
   const taxEnabled = taxes.enabled && cart.taxEnabled;
   // Tax and service are the shop's: a cashier changes them with a Manager's approval (kept with the cart).
   const canOverride = useCan('sales:override-tax');
-  const [asking, setAsking] = useState<{ reason: string; apply: () => void } | null>(null);
+  const [asking, setAsking] = useState<{ permission: ApprovablePermission; reason: string; apply: () => void } | null>(null);
   const overridden = (taxes.enabled && !cart.taxEnabled) || toBasisPoints(servicePercent) !== toBasisPoints(serviceDefault);
   const overrideAllowed = canOverride || approvalValid(cart.approval);
-  const pricing = priceCart(cart.lines, { taxEnabled, taxInclusive: taxes.inclusive, taxRate: taxes.rate, servicePercent });
+  const pricing = priceCart(cart.lines, { taxEnabled, taxInclusive: taxes.inclusive, taxRate: taxes.rate, servicePercent, orderDiscount: cart.orderDiscount });
+  // Discounts by hand: up to Settings → Discounts' limit alone, beyond it with a Manager's approval (kept with the cart).
+  const canDiscount = useCan('sales:discount');
+  const canDiscountBeyond = useCan('sales:discount-beyond-limit');
+  const discountReason = () => t('Discount beyond {{percent}}%', { percent: discounts.maxPercent });
+  // A product's options are chosen in the chooser (a new line, or a line of the cart changed).
+  const [choosing, setChoosing] = useState<{ product: PosProduct; lineKey?: string; editing?: LineChoice } | null>(null);
+  const [discounting, setDiscounting] = useState<{ lineKey: string } | { order: true } | null>(null);
+  const groupsFor = (product: PosProduct) => groupsOf(product, catalog.data?.modifier_groups ?? []);
   const methods = payments.methods.filter((method) => method.enabled);
 
   // Open orders: parked carts every till sees, added to and paid from here.
@@ -101,7 +138,8 @@ export function PosPage() {
   const addToOrder = useAddToOrder();
   const [parking, setParking] = useState(false);
   const [browsingOrders, setBrowsingOrders] = useState(false);
-  const orderLines = () => getCart().lines.map((line) => ({ product_id: line.productId, quantity: line.qty }));
+  // The order's lines as the sale's: each product with its options and note.
+  const orderLines = () => saleLines(getCart().lines).map(({ product_id, quantity, modifiers, note }) => ({ product_id, quantity, modifiers, note }));
 
   function park(details: ParkDetails) {
     placeOrder.mutate(
@@ -141,26 +179,80 @@ export function PosPage() {
       toast.error(t('{{name}} is not on sale any more.', { name: missing.product_name }));
       return;
     }
-    startPaying({ id: order.id, code: order.code, label: orderLabel(order, t) }, lines.map((line, index) => ({ id: line.id, quantity: line.quantity, product: products[index]! })));
+    startPaying(
+      { id: order.id, code: order.code, label: orderLabel(order, t) },
+      lines.map((line, index) => ({ id: line.id, quantity: line.quantity, product: products[index]!, modifiers: line.modifiers, note: line.note })),
+    );
     setBrowsingOrders(false);
     setLastSale(null);
   }
 
   /** `fromCard`: tapped or clicked (focus goes back to the scan box), or chosen with the keyboard (it stays). */
+  function stockRefused(product: PosProduct, more: number, leaving?: CartLine): boolean {
+    const inCart = cart.lines.filter((line) => line.productId === product.id && line.key !== leaving?.key).reduce((sum, line) => sum + line.qty, 0);
+    if (product.track_stock && !general.allowNegativeStock && inCart + more > product.stock) {
+      toast.error(t('Only {{count}} left of {{name}}', { count: Math.max(0, product.stock), name: product.name }), { id: CART_TOAST });
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * `fromCard`: tapped or clicked (focus goes back to the scan box), or chosen with the keyboard (it stays).
+   * A product with options opens the chooser; a scanned one goes in with its defaults when they are enough.
+   */
   function pick(product: PosProduct, fromCard?: 'pointer' | 'keyboard') {
     if (cart.order?.mode === 'pay') {
       toast.error(t('This cart pays lines of an order. Pay it or leave the order first.'), { id: CART_TOAST });
       return;
     }
-    const inCart = cart.lines.filter((line) => line.productId === product.id).reduce((sum, line) => sum + line.qty, 0);
-    if (product.track_stock && !general.allowNegativeStock && inCart + 1 > product.stock) {
-      toast.error(t('Only {{count}} left of {{name}}', { count: Math.max(0, product.stock), name: product.name }), { id: CART_TOAST });
-      return;
+    if (stockRefused(product, 1)) return;
+    const groups = groupsFor(product);
+    if (groups.length > 0) {
+      const defaults = defaultChoice(groups);
+      if (fromCard !== undefined || !choiceComplete(groups, defaults)) {
+        setChoosing({ product });
+        return;
+      }
+      return added(product, addProduct(product, { modifiers: chosenOptions(groups, defaults), note: null, qty: 1 }), fromCard);
     }
-    setSelectedKey(addProduct(product).key);
+    added(product, addProduct(product), fromCard);
+  }
+
+  function added(product: PosProduct, line: CartLine, fromCard?: 'pointer' | 'keyboard') {
+    setSelectedKey(line.key);
     setLastSale(null);
     toast.success(t('Added {{name}}', { name: product.name }), { id: CART_TOAST, duration: 1500 });
     if (fromCard === 'pointer') focusScanBox();
+  }
+
+  function chose(choice: LineChoice) {
+    if (!choosing) return;
+    const { product, lineKey } = choosing;
+    const line = lineKey ? cart.lines.find((l) => l.key === lineKey) : undefined;
+    if (stockRefused(product, choice.qty, line)) return;
+    setChoosing(null);
+    if (lineKey) setSelectedKey(updateLine(lineKey, choice));
+    else added(product, addProduct(product, choice));
+  }
+
+  function edit(line: CartLine) {
+    const product = catalog.data?.products.find((p) => p.id === line.productId);
+    if (!product) return;
+    setChoosing({ product, lineKey: line.key, editing: { modifiers: line.modifiers, note: line.note, qty: line.qty } });
+  }
+
+  /** Gives (or takes back) a discount; one beyond the limit asks for a Manager first. */
+  function giveDiscount(target: { lineKey: string } | { order: true }, discount: CartDiscount | null) {
+    const apply = () => ('lineKey' in target ? setLineDiscount(target.lineKey, discount) : setOrderDiscount(discount));
+    setDiscounting(null);
+    const current = getCart();
+    const lines = 'lineKey' in target ? current.lines.map((line) => (line.key === target.lineKey ? { ...line, discount } : line)) : current.lines;
+    const orderDiscount = 'lineKey' in target ? current.orderDiscount : discount;
+    const after = priceCart(lines, { taxEnabled, taxInclusive: taxes.inclusive, taxRate: taxes.rate, servicePercent, orderDiscount });
+    if (discount && !canDiscountBeyond && !approvalValid(current.discountApproval) && discountsBeyondLimit(lines, orderDiscount, after, discounts.maxPercent)) {
+      setAsking({ permission: 'sales:discount-beyond-limit', reason: discountReason(), apply });
+    } else apply();
   }
 
   function remove(line: CartLine) {
@@ -175,13 +267,22 @@ export function PosPage() {
     focusScanBox();
   }
 
+  const discountBeyond = discountsBeyondLimit(cart.lines, cart.orderDiscount, pricing, discounts.maxPercent);
+
   function openPayment() {
     if (cart.lines.length === 0 || asking || tillShift.checkoutBlock) return;
     checkout.clearProblems();
     setLastSale(null);
     // An approval that ran out while the cart waited is asked for again before paying.
-    if (overridden && !overrideAllowed) setAsking({ reason: t('Tax or service charge changed'), apply: () => setPaying(true) });
+    const askTax = overridden && !(canOverride || approvalValid(getCart().approval));
+    const askDiscount = discountBeyond && !(canDiscountBeyond || approvalValid(getCart().discountApproval));
+    if (askDiscount) setAsking({ permission: 'sales:discount-beyond-limit', reason: discountReason(), apply: () => (askTax ? askForTax() : setPaying(true)) });
+    else if (askTax) askForTax();
     else setPaying(true);
+  }
+
+  function askForTax() {
+    setAsking({ permission: 'sales:override-tax', reason: t('Tax or service charge changed'), apply: () => setPaying(true) });
   }
 
   function confirm(tender: Tender) {
@@ -198,6 +299,9 @@ export function PosPage() {
         tax_enabled: taxEnabled,
         service_percent: servicePercent,
         approval_token: overridden ? (current.approval?.token ?? null) : null,
+        discount: current.orderDiscount,
+        // Sent whenever the cart has one: the server may count a discount beyond the limit the till did not (a 403 asked for it).
+        discount_approval_token: approvalValid(current.discountApproval) ? (current.discountApproval?.token ?? null) : null,
       },
       (sale, paid) => {
         setPaying(false);
@@ -230,7 +334,7 @@ export function PosPage() {
 
   useTillKeys({
     scanBox: searchRef,
-    enabled: !paying && !asking,
+    enabled: !paying && !asking && !choosing && !discounting,
     onPay: openPayment,
     onClear: clear,
     onStep: (delta) => {
@@ -307,12 +411,19 @@ export function PosPage() {
           onAskApproval={(reason, apply) => {
             // A service charge typed and left for Pay is asked for first; Pay is pressed again after.
             setPaying(false);
-            setAsking({ reason, apply });
+            setAsking({ permission: 'sales:override-tax', reason, apply });
           }}
           selectedKey={selected?.key ?? null}
           onSelect={setSelectedKey}
           onClear={clear}
           onRemove={remove}
+          onEdit={edit}
+          // Lines added to an open order carry no discount: the bill does, when it is paid.
+          canDiscount={canDiscount && cart.order?.mode !== 'add'}
+          onDiscountLine={(line) => setDiscounting({ lineKey: line.key })}
+          onDiscountOrder={() => setDiscounting({ order: true })}
+          onRemoveOrderDiscount={() => setOrderDiscount(null)}
+          discountApprovedBy={discountBeyond && cart.discountApproval ? cart.discountApproval.approverName : null}
           onPay={openPayment}
           payBlock={
             cart.order?.mode === 'add'
@@ -379,19 +490,65 @@ export function PosPage() {
         fallbackFocus={scanBoxForFocus}
       />
       {khqrAsk ? <KhqrDialog open {...khqrAsk.amount} onReceived={endKhqr} onCancel={() => endKhqr(null)} /> : null}
+      {choosing ? (
+        <ModifierChooser
+          key={choosing.lineKey ?? choosing.product.id}
+          product={choosing.product}
+          groups={groupsFor(choosing.product)}
+          {...(choosing.editing ? { editing: choosing.editing } : {})}
+          onConfirm={chose}
+          onCancel={() => setChoosing(null)}
+          fallbackFocus={scanBoxForFocus}
+        />
+      ) : null}
+      {discounting ? <DiscountEditor target={discounting} cart={cart} pricing={pricing} onGive={giveDiscount} onCancel={() => setDiscounting(null)} fallbackFocus={scanBoxForFocus} /> : null}
       <ManagerApprovalDialog
         open={asking !== null}
         onOpenChange={(open) => {
-          if (!open) setAsking(null);
+          // An approval may ask for the next one (a discount, then tax): only this one closes.
+          if (!open) setAsking((current) => (current === asking ? null : current));
         }}
-        permission="sales:override-tax"
+        permission={asking?.permission ?? 'sales:override-tax'}
         reason={asking?.reason ?? ''}
         onApproved={(approval) => {
-          setApproval({ token: approval.token, approverName: approval.approver.name, expiresAt: approval.expires_at });
+          const kept = { token: approval.token, approverName: approval.approver.name, expiresAt: approval.expires_at };
+          if (asking?.permission === 'sales:discount-beyond-limit') setDiscountApproval(kept);
+          else setApproval(kept);
           asking?.apply();
         }}
         fallbackFocus={scanBoxForFocus}
       />
     </section>
+  );
+}
+
+type DiscountEditorProps = {
+  target: { lineKey: string } | { order: true };
+  cart: ReturnType<typeof useCart>;
+  pricing: ReturnType<typeof priceCart>;
+  onGive: (target: DiscountEditorProps['target'], discount: CartDiscount | null) => void;
+  onCancel: () => void;
+  fallbackFocus: () => HTMLElement | null;
+};
+
+/** The discount dialog for a line (on what it comes to after its promotion) or the order (after the lines' own). */
+function DiscountEditor({ target, cart, pricing, onGive, onCancel, fallbackFocus }: DiscountEditorProps) {
+  const { t } = useTranslation();
+  const index = 'lineKey' in target ? cart.lines.findIndex((line) => line.key === target.lineKey) : -1;
+  const line = cart.lines[index];
+  const priced = pricing.lines[index];
+  if ('lineKey' in target && (!line || !priced)) return null;
+  const baseCents = line && priced ? priced.grossCents - priced.promotionCents : pricing.lines.reduce((sum, l) => sum + l.grossCents - l.promotionCents - l.handCents, 0);
+  return (
+    <DiscountDialog
+      target={line ? line.name : t('the order')}
+      scope={line ? 'line' : 'order'}
+      baseCents={baseCents}
+      current={line ? line.discount : cart.orderDiscount}
+      onApply={(discount) => onGive(target, discount)}
+      onRemove={() => onGive(target, null)}
+      onCancel={onCancel}
+      fallbackFocus={fallbackFocus}
+    />
   );
 }

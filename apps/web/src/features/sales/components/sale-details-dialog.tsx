@@ -12,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Table, type Column } from '@/components/ui/table';
 import { enumLabel } from '@/lib/enum-labels';
 import { formatDate, formatDateTime, formatMoney, formatRiel, formatTimeOfDay } from '@/lib/format';
+import { discountText, optionWithPrice } from '@/lib/modifier-text';
 import { useCan } from '@/lib/permissions';
 import { useShopSettings } from '@/lib/shop-settings';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
@@ -61,7 +62,7 @@ export function SaleDetailsDialog({ saleId, onClose }: SaleDetailsDialogProps) {
 }
 
 function SaleDetails({ sale, onClose }: { sale: Sale; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // Those without `sales:refund` refund with a Manager's PIN (the refund dialog asks for it).
   const refundsFreely = useCan('sales:refund');
   const sells = useCan('sales:create');
@@ -85,7 +86,25 @@ function SaleDetails({ sale, onClose }: { sale: Sale; onClose: () => void }) {
   }
 
   const columns: Column<SaleItem>[] = [
-    { id: 'product', header: t('Product'), wrap: true, cell: (item) => <span className="font-medium text-slate-900 dark:text-white">{item.product_name}</span> },
+    {
+      id: 'product',
+      header: t('Product'),
+      wrap: true,
+      cell: (item) => (
+        <>
+          <span className="font-medium text-slate-900 dark:text-white">{item.product_name}</span>
+          {item.modifiers.length > 0 ? (
+            <span className="block text-xs text-slate-600 dark:text-slate-300">{item.modifiers.map((option) => optionWithPrice(option, i18n.language, formatMoney)).join(' · ')}</span>
+          ) : null}
+          {item.note ? <span className="block text-xs text-amber-800 italic dark:text-amber-300">{item.note}</span> : null}
+          {item.line_discount ? (
+            <span className="block text-xs text-emerald-700 dark:text-emerald-400">
+              {t('Discount')} {discountText(item.line_discount, t, formatMoney)} −{formatMoney(item.line_discount.amount)}
+            </span>
+          ) : null}
+        </>
+      ),
+    },
     { id: 'sku', header: t('SKU'), cell: (item) => <span className="font-mono text-xs">{item.sku}</span> },
     { id: 'qty', header: t('Qty'), className: 'text-right tabular-nums', cell: (item) => item.quantity },
     { id: 'price', header: t('Unit Price'), className: 'text-right tabular-nums', cell: (item) => formatMoney(item.unit_price) },
@@ -93,7 +112,12 @@ function SaleDetails({ sale, onClose }: { sale: Sale; onClose: () => void }) {
       id: 'discount',
       header: t('Discount'),
       className: 'text-right tabular-nums',
-      cell: (item) => (item.discount > 0 ? `−${formatMoney(item.discount)} (${item.discount_percent}%)` : <span className="text-slate-500 dark:text-slate-400">-</span>),
+      cell: (item) =>
+        item.discount > 0 ? (
+          `−${formatMoney(item.discount)}${item.discount_percent > 0 ? ` (${item.discount_percent}%)` : ''}`
+        ) : (
+          <span className="text-slate-500 dark:text-slate-400">-</span>
+        ),
     },
     {
       id: 'total',
@@ -132,6 +156,7 @@ function SaleDetails({ sale, onClose }: { sale: Sale; onClose: () => void }) {
               .map((method) => enumLabel('payment', method, t))
               .join(' + ')}
           </Fact>
+          {sale.discount_approved_by ? <Fact label={t('Discount approved by')}>{sale.discount_approved_by.name}</Fact> : null}
           <Fact label={t('Status')}>
             <SaleStatusBadge status={sale.status} />
           </Fact>
@@ -187,6 +212,9 @@ function SaleDetails({ sale, onClose }: { sale: Sale; onClose: () => void }) {
             <dl className="space-y-1">
               <Amount label={t('Gross')} value={formatMoney(sale.gross)} />
               <Amount label={t('Discount')} value={sale.discount > 0 ? `−${formatMoney(sale.discount)}` : formatMoney(0)} />
+              {sale.order_discount ? (
+                <Amount label={`${t('Order discount')} ${discountText(sale.order_discount, t, formatMoney)}`} value={`−${formatMoney(sale.order_discount.amount)}`} />
+              ) : null}
               <Amount label={t('Subtotal')} value={formatMoney(sale.subtotal)} />
               <Amount label={sale.tax_enabled ? taxLabel : t('Tax')} value={formatMoney(sale.tax)} />
               <Amount label={t('Service {{percent}}%', { percent: sale.service_percent })} value={formatMoney(sale.service)} />
