@@ -5,6 +5,7 @@ import { fromCents, sumCents, toBasisPoints, toCents } from '@shop/contracts/mon
 import type { PosProduct } from '@shop/contracts/pos';
 import { discountShareBp, handDiscountCents, priceSale, type SalePricing } from '@shop/contracts/pricing';
 import type { SaleInput } from '@shop/contracts/sale';
+import type { SaleModifier } from '@shop/contracts/modifier';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 
 /*
@@ -66,10 +67,18 @@ const cartSchema = z.object({
   orderDiscount: handDiscountSchema.nullable().default(null),
   /** A Manager's approval for this cart's discounts beyond the limit, sent as `discount_approval_token`. */
   discountApproval: approvalSchema.nullable().default(null),
+  /**
+   * An open order this cart works on: adding to it (the lines go to the order, not to a sale), or
+   * paying some of its lines (`lineIds`; the lines are the order's and cannot change).
+   */
+  order: z
+    .object({ id: z.number().int(), code: z.string(), label: z.string(), mode: z.enum(['add', 'pay']), lineIds: z.array(z.number().int()) })
+    .nullable()
+    .default(null),
 });
 export type Cart = z.infer<typeof cartSchema>;
 
-const EMPTY: Cart = { lines: [], customer: null, taxEnabled: true, servicePercent: null, pending: null, approval: null, orderDiscount: null, discountApproval: null };
+const EMPTY: Cart = { lines: [], customer: null, taxEnabled: true, servicePercent: null, pending: null, approval: null, orderDiscount: null, discountApproval: null, order: null };
 
 function load(): Cart {
   return readSavedCart(readStorage(STORAGE_KEYS.posCart));
@@ -211,6 +220,37 @@ export function setApproval(approval: Cart['approval']): void {
 /** Whether the cart's approval is still good (the server decides; this is for not asking twice). */
 export function approvalValid(approval: Cart['approval'], now = Date.now()): boolean {
   return approval !== null && Date.parse(approval.expiresAt) > now;
+}
+
+/** Adding to an open order: the cart starts empty and its lines will be sent to the order. */
+export function startAddingTo(order: { id: number; code: string; label: string }): void {
+  set({ ...EMPTY, taxEnabled: cart.taxEnabled, order: { ...order, mode: 'add', lineIds: [] } });
+}
+
+/** Paying lines of an open order: the cart holds them as they are, priced by the catalogue now. */
+export function startPaying(
+  order: { id: number; code: string; label: string },
+  lines: { id: number; quantity: number; product: PosProduct; modifiers: SaleModifier[]; note: string | null }[],
+): void {
+  set({
+    ...EMPTY,
+    taxEnabled: cart.taxEnabled,
+    order: { ...order, mode: 'pay', lineIds: lines.map((line) => line.id) },
+    lines: lines.map(({ id, quantity, product, modifiers, note }) => ({
+      key: `order-line-${id}`,
+      productId: product.id,
+      name: product.name,
+      sku: product.sku,
+      price: product.price,
+      discountPercent: product.discount_percent,
+      trackStock: product.track_stock,
+      qty: quantity,
+      modifiers: modifiers.flatMap((option) => (option.option_id === null ? [] : [{ id: option.option_id, group: option.group, name: option.name, name_km: option.name_km, price: option.price }])),
+      optionsChosen: true,
+      note,
+      discount: null,
+    })),
+  });
 }
 
 export function setPending(pending: Cart['pending']): void {

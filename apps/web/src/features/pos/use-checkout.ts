@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { DISCOUNT_MESSAGES } from '@shop/contracts/discount';
@@ -9,7 +9,8 @@ import { shiftKeys } from '@/components/shift-report/shifts-api';
 import { failureText } from '@/lib/error-text';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { tillField } from '@/lib/till';
-import { useCreateSale } from './api/create-sale';
+import { createSale, type SaleRequest as SaleAttempt } from './api/create-sale';
+import { openOrderKeys, payOrder } from './api/open-orders';
 import { posCatalogKey, takeSoldStock } from './api/get-pos-catalog';
 import { applyServerPrices, clearCart, getCart, setPending, type Cart } from './cart-store';
 
@@ -67,7 +68,15 @@ export function needsDiscountApproval(error: unknown): boolean {
 export function useCheckout({ onShiftRequired, onDiscountApproval }: { onShiftRequired?: () => void; onDiscountApproval?: () => void } = {}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const createSale = useCreateSale();
+  // A cart of an open order's lines pays them as one bill of the order; any other cart is a sale.
+  const send = useMutation({
+    mutationFn: ({ body, idempotencyKey }: SaleAttempt) => {
+      const order = getCart().order;
+      if (order?.mode !== 'pay') return createSale({ body, idempotencyKey });
+      const { items: _items, ...sale } = body;
+      return payOrder({ id: order.id, body: { ...sale, line_ids: order.lineIds }, idempotencyKey }).finally(() => void queryClient.invalidateQueries({ queryKey: openOrderKeys.all }));
+    },
+  });
   const [problems, setProblems] = useState<string[]>([]);
 
   function pay(cartRequest: SaleRequest, onSold: (sale: Sale, cart: Cart) => void) {
@@ -78,7 +87,7 @@ export function useCheckout({ onShiftRequired, onDiscountApproval }: { onShiftRe
       cart.pending && sameSale(cart.pending.body, request) ? cart.pending : { key: newIdempotencyKey(), body: { ...request, sale_date: new Date().toISOString() } };
     setPending(pending);
     setProblems([]);
-    createSale.mutate(
+    send.mutate(
       { body: pending.body as SaleInput, idempotencyKey: pending.key },
       {
         onSuccess: ({ data: sale }) => {
@@ -107,5 +116,5 @@ export function useCheckout({ onShiftRequired, onDiscountApproval }: { onShiftRe
     );
   }
 
-  return { pay, submitting: createSale.isPending, problems, clearProblems: () => setProblems([]) };
+  return { pay, submitting: send.isPending, problems, clearProblems: () => setProblems([]) };
 }

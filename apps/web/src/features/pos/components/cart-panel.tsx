@@ -53,6 +53,10 @@ type CartPanelProps = {
   footer?: ReactNode;
   /** Shown instead of the (empty) cart's customer, lines and totals, at every width: the last sale's change. */
   summary?: ReactNode;
+  /** The lines are an open order's, being paid: they cannot change here. */
+  locked?: boolean;
+  /** Beside Pay: another way to finish the cart (park it as an open order). */
+  payAside?: ReactNode;
 };
 
 export function CartPanel({
@@ -81,6 +85,8 @@ export function CartPanel({
   payBlock,
   footer,
   summary,
+  locked = false,
+  payAside,
 }: CartPanelProps) {
   const { t } = useTranslation();
   const count = cart.lines.reduce((sum, line) => sum + line.qty, 0);
@@ -157,8 +163,9 @@ export function CartPanel({
                   selected={line.key === selectedKey}
                   onSelect={onSelect}
                   onRemove={onRemove}
+                  locked={locked}
                   onEdit={onEdit}
-                  onDiscount={canDiscount ? onDiscountLine : null}
+                  onDiscount={canDiscount && !locked ? onDiscountLine : null}
                 />
               ))}
             </ul>
@@ -260,6 +267,7 @@ export function CartPanel({
           </p>
         ) : null}
         <div className="flex gap-2">
+          {payAside}
           {payBlock?.action}
           <Button
             variant={payBlock ? 'secondary' : 'primary'}
@@ -341,9 +349,11 @@ type CartRowProps = {
   onRemove: (line: CartLine) => void;
   onEdit: (line: CartLine) => void;
   onDiscount: ((line: CartLine) => void) | null;
+  /** An open order's line being paid: it shows, but cannot change. */
+  locked: boolean;
 };
 
-function CartRow({ line, lineTotal, handCents, selected, onSelect, onRemove, onEdit, onDiscount }: CartRowProps) {
+function CartRow({ line, lineTotal, handCents, selected, onSelect, onRemove, onEdit, onDiscount, locked }: CartRowProps) {
   const { t, i18n } = useTranslation();
   const ref = useRef<HTMLLIElement>(null);
   useEffect(() => {
@@ -367,6 +377,7 @@ function CartRow({ line, lineTotal, handCents, selected, onSelect, onRemove, onE
       <div className="flex items-start justify-between gap-2">
         <button
           type="button"
+          disabled={locked}
           onClick={() => onEdit(line)}
           aria-label={t('Change {{name}}', { name: line.name })}
           className="block min-w-0 flex-1 rounded text-left focus-visible:outline-2 focus-visible:outline-indigo-500"
@@ -392,6 +403,11 @@ function CartRow({ line, lineTotal, handCents, selected, onSelect, onRemove, onE
             </p>
           ) : null}
         </div>
+        {locked ? (
+          <span aria-label={t('Quantity')} className="w-10 text-center text-sm font-semibold tabular-nums">
+            ×{line.qty}
+          </span>
+        ) : (
         <div className="flex items-center">
           <IconButton size="lg" label={t('One less {{name}}', { name: line.name })} disabled={line.qty <= 1} onClick={() => step(-1)}>
             <Minus aria-hidden />
@@ -403,14 +419,17 @@ function CartRow({ line, lineTotal, handCents, selected, onSelect, onRemove, onE
             <Plus aria-hidden />
           </IconButton>
         </div>
+        )}
         {onDiscount ? (
           <IconButton size="lg" label={t('Discount {{name}}', { name: line.name })} onClick={() => onDiscount(line)}>
             <Tag aria-hidden />
           </IconButton>
         ) : null}
-        <IconButton size="lg" tone="danger" label={t('Remove {{name}}', { name: line.name })} onClick={() => onRemove(line)}>
-          <Trash2 aria-hidden />
-        </IconButton>
+        {locked ? null : (
+          <IconButton size="lg" tone="danger" label={t('Remove {{name}}', { name: line.name })} onClick={() => onRemove(line)}>
+            <Trash2 aria-hidden />
+          </IconButton>
+        )}
       </div>
     </li>
   );

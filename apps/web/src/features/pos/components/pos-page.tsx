@@ -12,6 +12,7 @@ import { PageTitle } from '@/components/ui/page-title';
 import { printReceipt } from '@/components/receipt/print-receipt';
 import { useCan } from '@/lib/permissions';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
+import { failureText } from '@/lib/error-text';
 import { useShopSettings } from '@/lib/shop-settings';
 import { usePosCatalog } from '../api/get-pos-catalog';
 import {
@@ -28,6 +29,8 @@ import {
   setDiscountApproval,
   setLineDiscount,
   setOrderDiscount,
+  startAddingTo,
+  startPaying,
   updateLine,
   useCart,
   type CartDiscount,
@@ -36,6 +39,12 @@ import {
 } from '../cart-store';
 import { DiscountDialog } from './discount-dialog';
 import { choiceComplete, chosenOptions, defaultChoice, groupsOf, ModifierChooser } from './modifier-chooser';
+import { orderLabel, useAddToOrder, useOpenOrders, usePlaceOrder } from '../api/open-orders';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { tillField } from '@/lib/till';
+import type { OpenOrder, OpenOrderLine } from '@shop/contracts/open-order';
+import { OpenOrdersDialog } from './open-orders/open-orders-dialog';
+import { ParkDialog, type ParkDetails } from './open-orders/park-dialog';
 import { CartPanel } from './cart-panel';
 import { ChangePanel } from './change-panel';
 import { KhqrDialog, type KhqrAmount, type KhqrProof } from './khqr-dialog';
@@ -123,6 +132,61 @@ export function PosPage() {
   const groupsFor = (product: PosProduct) => groupsOf(product, catalog.data?.modifier_groups ?? []);
   const methods = payments.methods.filter((method) => method.enabled);
 
+  // Open orders: parked carts every till sees, added to and paid from here.
+  const openOrders = useOpenOrders();
+  const placeOrder = usePlaceOrder();
+  const addToOrder = useAddToOrder();
+  const [parking, setParking] = useState(false);
+  const [browsingOrders, setBrowsingOrders] = useState(false);
+  // The order's lines as the sale's: each product with its options and note.
+  const orderLines = () => saleLines(getCart().lines).map(({ product_id, quantity, modifiers, note }) => ({ product_id, quantity, modifiers, note }));
+
+  function park(details: ParkDetails) {
+    placeOrder.mutate(
+      { body: { ...details, lines: orderLines(), ...tillField() }, idempotencyKey: newIdempotencyKey() },
+      {
+        onSuccess: ({ data: order }) => {
+          setParking(false);
+          clearCart();
+          toast.success(t('Order placed'), { description: `${orderLabel(order, t)} · ${order.code}` });
+          focusScanBox();
+        },
+        onError: (error) => toast.error(failureText(error, t('Failed to park the order'), t) ?? t('Failed to park the order')),
+      },
+    );
+  }
+
+  function sendToOrder() {
+    const order = getCart().order;
+    if (!order || cart.lines.length === 0) return;
+    addToOrder.mutate(
+      { id: order.id, body: { lines: orderLines() }, idempotencyKey: newIdempotencyKey() },
+      {
+        onSuccess: () => {
+          clearCart();
+          toast.success(t('Added to the order'), { description: `${order.label} · ${order.code}` });
+          focusScanBox();
+        },
+        onError: (error) => toast.error(failureText(error, t('Failed to add to the order'), t) ?? t('Failed to add to the order')),
+      },
+    );
+  }
+
+  function payOrderLines(order: OpenOrder, lines: OpenOrderLine[]) {
+    const products = lines.map((line) => catalog.data?.products.find((product) => product.id === line.product_id));
+    const missing = lines.find((_, index) => !products[index]);
+    if (missing) {
+      toast.error(t('{{name}} is not on sale any more.', { name: missing.product_name }));
+      return;
+    }
+    startPaying(
+      { id: order.id, code: order.code, label: orderLabel(order, t) },
+      lines.map((line, index) => ({ id: line.id, quantity: line.quantity, product: products[index]!, modifiers: line.modifiers, note: line.note })),
+    );
+    setBrowsingOrders(false);
+    setLastSale(null);
+  }
+
   /** `fromCard`: tapped or clicked (focus goes back to the scan box), or chosen with the keyboard (it stays). */
   function stockRefused(product: PosProduct, more: number, leaving?: CartLine): boolean {
     const inCart = cart.lines.filter((line) => line.productId === product.id && line.key !== leaving?.key).reduce((sum, line) => sum + line.qty, 0);
@@ -138,6 +202,10 @@ export function PosPage() {
    * A product with options opens the chooser; a scanned one goes in with its defaults when they are enough.
    */
   function pick(product: PosProduct, fromCard?: 'pointer' | 'keyboard') {
+    if (cart.order?.mode === 'pay') {
+      toast.error(t('This cart pays lines of an order. Pay it or leave the order first.'), { id: CART_TOAST });
+      return;
+    }
     if (stockRefused(product, 1)) return;
     const groups = groupsFor(product);
     if (groups.length > 0) {
@@ -235,10 +303,10 @@ export function PosPage() {
         // Sent whenever the cart has one: the server may count a discount beyond the limit the till did not (a 403 asked for it).
         discount_approval_token: approvalValid(current.discountApproval) ? (current.discountApproval?.token ?? null) : null,
       },
-      (sale) => {
+      (sale, paid) => {
         setPaying(false);
         setLastSale(sale);
-        toast.success(t('✅ Sale recorded successfully!'), { description: sale.code });
+        toast.success(paid.order ? t('Bill paid for {{order}}', { order: paid.order.label }) : t('✅ Sale recorded successfully!'), { description: sale.code });
       },
     );
   }
@@ -286,7 +354,17 @@ export function PosPage() {
 
   return (
     <section>
-      <PageTitle title={t('Point of Sale')} />
+      <PageTitle
+        title={t('Point of Sale')}
+        actions={
+          <Button variant="secondary" className="h-11" onClick={() => setBrowsingOrders(true)}>
+            {t('Open orders')}
+            {openOrders.data?.length ? (
+              <span className="rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-semibold text-white tabular-nums dark:bg-indigo-500">{openOrders.data.length}</span>
+            ) : null}
+          </Button>
+        }
+      />
       {catalog.isError ? (
         <div className="mb-4">
           <AlertBanner>
@@ -298,6 +376,18 @@ export function PosPage() {
         </div>
       ) : null}
       {tillShift.element}
+      {cart.order ? (
+        <div role="status" className="mb-4 flex flex-wrap items-center justify-between gap-2 rounded-xl border border-indigo-200 bg-indigo-50 px-4 py-2 text-sm text-indigo-900 dark:border-indigo-900 dark:bg-indigo-950/60 dark:text-indigo-100">
+          <span>
+            {cart.order.mode === 'add'
+              ? t('Adding to {{order}} ({{code}}): tap products, then Send to order.', { order: cart.order.label, code: cart.order.code })
+              : t('Paying {{order}} ({{code}}): {{count}} lines of the order.', { order: cart.order.label, code: cart.order.code, count: cart.order.lineIds.length })}
+          </span>
+          <Button variant="secondary" size="sm" onClick={() => clearCart()}>
+            {t('Leave the order')}
+          </Button>
+        </div>
+      ) : null}
       {/* A column below lg (not a grid), so the cart can stick to the bottom of the screen over the products. */}
       <div className="flex flex-col gap-5 lg:grid lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start">
         <ProductBrowser
@@ -328,13 +418,33 @@ export function PosPage() {
           onClear={clear}
           onRemove={remove}
           onEdit={edit}
-          canDiscount={canDiscount}
+          // Lines added to an open order carry no discount: the bill does, when it is paid.
+          canDiscount={canDiscount && cart.order?.mode !== 'add'}
           onDiscountLine={(line) => setDiscounting({ lineKey: line.key })}
           onDiscountOrder={() => setDiscounting({ order: true })}
           onRemoveOrderDiscount={() => setOrderDiscount(null)}
           discountApprovedBy={discountBeyond && cart.discountApproval ? cart.discountApproval.approverName : null}
           onPay={openPayment}
-          payBlock={tillShift.checkoutBlock}
+          payBlock={
+            cart.order?.mode === 'add'
+              ? {
+                  reason: t('These items go to {{order}}; it is paid when the table asks for the bill.', { order: cart.order.label }),
+                  action: (
+                    <Button className="h-12 flex-1 text-base" disabled={cart.lines.length === 0 || addToOrder.isPending} onClick={sendToOrder}>
+                      {addToOrder.isPending ? t('Sending…') : t('Send to order')}
+                    </Button>
+                  ),
+                }
+              : tillShift.checkoutBlock
+          }
+          locked={cart.order?.mode === 'pay'}
+          payAside={
+            cart.order ? null : (
+              <Button variant="secondary" className="h-12 shrink-0 px-3" disabled={cart.lines.length === 0} onClick={() => setParking(true)}>
+                {t('Park order')}
+              </Button>
+            )
+          }
           summary={lastSale ? <ChangePanel sale={lastSale} onPrint={() => void printReceipt(lastSale, settings)} onNewSale={newSale} /> : null}
           footer={
             <>
@@ -362,6 +472,21 @@ export function PosPage() {
         submitting={checkout.submitting}
         problems={checkout.problems}
         onConfirm={confirm}
+        fallbackFocus={scanBoxForFocus}
+      />
+      <ParkDialog open={parking} onOpenChange={setParking} saving={placeOrder.isPending} onPark={park} fallbackFocus={scanBoxForFocus} />
+      <OpenOrdersDialog
+        // A fresh list each time it opens, not the order looked at last.
+        key={browsingOrders ? 'open' : 'closed'}
+        open={browsingOrders}
+        onOpenChange={setBrowsingOrders}
+        cartBusy={cart.lines.length > 0}
+        onAdd={(order) => {
+          startAddingTo({ id: order.id, code: order.code, label: orderLabel(order, t) });
+          setBrowsingOrders(false);
+          setLastSale(null);
+        }}
+        onPay={payOrderLines}
         fallbackFocus={scanBoxForFocus}
       />
       {khqrAsk ? <KhqrDialog open {...khqrAsk.amount} onReceived={endKhqr} onCancel={() => endKhqr(null)} /> : null}
