@@ -384,7 +384,7 @@ function CartRow({ line, lineTotal, handCents, selected, onSelect, onRemove, onE
         >
           <span className="flex items-center gap-1 text-sm font-medium text-slate-900 dark:text-white">
             <span className="truncate">{line.name}</span>
-            <Pencil aria-hidden className="size-3 shrink-0 text-slate-400" />
+            {locked ? null : <Pencil aria-hidden className="size-3 shrink-0 text-slate-400" />}
           </span>
           {line.modifiers.length > 0 ? <span className="block text-xs break-words text-slate-600 dark:text-slate-300">{optionsText(line.modifiers, i18n.language)}</span> : null}
           {line.note ? <span className="block text-xs break-words text-amber-800 italic dark:text-amber-300">{line.note}</span> : null}
