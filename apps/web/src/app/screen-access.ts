@@ -19,6 +19,8 @@ export const SCREEN_PERMISSIONS: Readonly<Record<string, Permission>> = {
   '/report-stock': 'reports:view',
   '/users': 'users:manage',
   '/shifts': 'shifts:manage',
+  // Staff sell what the groups offer; only who manages the catalogue sees their screen.
+  '/modifier-groups': 'catalog:manage',
 };
 
 /** The permission a screen needs, for a path as written in a link or route (query and hash ignored). */
