@@ -232,6 +232,7 @@ describe('Product List', () => {
       reorder_level: 0,
       image: null,
       description: null,
+      modifier_group_ids: [],
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe('/products');
