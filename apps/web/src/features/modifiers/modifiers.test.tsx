@@ -78,7 +78,7 @@ const sent = (calls: Call[], method: string) => calls.find((call) => call.method
 async function openNewGroup() {
   const user = userEvent.setup();
   renderApp('/modifier-groups');
-  await user.click(await screen.findByRole('button', { name: 'Add modifier group' }));
+  await user.click(await screen.findByRole('button', { name: 'Add modifier group' }, { timeout: 5000 }));
   const dialog = await screen.findByRole('dialog', { name: 'Add modifier group' });
   return { user, dialog };
 }
@@ -87,7 +87,7 @@ describe('Modifier groups', () => {
   it('lists each group with its Khmer name, choice, limits, priced options and where it applies', async () => {
     fakeApi();
     renderApp('/modifier-groups');
-    const table = await screen.findByRole('table', { name: 'Modifier groups' });
+    const table = await screen.findByRole('table', { name: 'Modifier groups' }, { timeout: 5000 });
     const row = (await within(table).findByText('Size')).closest('tr')!;
     expect(within(row).getByText('ទំហំ')).toBeInTheDocument();
     expect(within(row).getByText('Single choice')).toBeInTheDocument();
@@ -101,7 +101,7 @@ describe('Modifier groups', () => {
   it('says so when there are no groups', async () => {
     fakeApi({ groups: [] });
     renderApp('/modifier-groups');
-    expect(await screen.findByText('No modifier groups found.')).toBeInTheDocument();
+    expect(await screen.findByText('No modifier groups found.', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('is not for Staff', async () => {
@@ -125,7 +125,7 @@ describe('Modifier groups', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('The maximum cannot be more than the number of options.')).toBeInTheDocument();
     expect(sent(calls, 'POST')).toBeUndefined();
-  });
+  }, 60_000);
 
   it('keeps one default in a single-choice group, reorders and removes options, and sends the group', async () => {
     const calls = fakeApi();
@@ -177,13 +177,13 @@ describe('Modifier groups', () => {
       category_ids: [2],
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  });
+  }, 60_000);
 
   it('edits a group keeping its options’ ids, and shows a taken name on its field', async () => {
     const calls = fakeApi({ refuse: { status: 409, body: { message: 'A modifier group with this name already exists.', errors: { name: ['A modifier group with this name already exists.'] } } } });
     const user = userEvent.setup();
     renderApp('/modifier-groups');
-    await user.click(await screen.findByRole('button', { name: 'Edit Size' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit Size' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit modifier group' });
     await user.clear(within(dialog).getByLabelText('Name'));
     await user.type(within(dialog).getByLabelText('Name'), 'Sugar');
@@ -204,7 +204,7 @@ describe('Modifier groups', () => {
     const calls = fakeApi();
     const user = userEvent.setup();
     renderApp('/modifier-groups');
-    await user.click(await screen.findByRole('button', { name: 'Delete Size' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete Size' }, { timeout: 5000 }));
     const confirm = await screen.findByRole('alertdialog');
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Deleted modifier group')).toBeInTheDocument();
