@@ -119,7 +119,10 @@ describe('Modifier groups', () => {
     // Both empty options say so.
     expect(within(dialog).getAllByText('Each option needs a name.')).toHaveLength(2);
 
-    // A multiple choice may not allow more than it offers.
+    // Once the fields are right, a multiple choice may not allow more than it offers.
+    await user.type(within(dialog).getByLabelText('Name'), 'Toppings');
+    await user.type(within(dialog).getByLabelText('Option 1 name'), 'Jelly');
+    await user.type(within(dialog).getByLabelText('Option 2 name'), 'Pudding');
     await user.click(within(dialog).getByRole('button', { name: 'Multiple choice' }));
     await user.type(within(dialog).getByLabelText('Maximum'), '5');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
