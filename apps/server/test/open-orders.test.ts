@@ -175,6 +175,25 @@ describe(`the kitchen's board (${dbKind})`, () => {
     expect((await call(tokens.Staff, 'POST', '/api/kitchen/tickets/999999/done', {})).status).toBe(404);
   });
 
+  it('sends a sale rung up at the till to its stations, and an order’s bill nothing more', async () => {
+    const before = await board('Bar');
+    const sold = await app.inject({
+      method: 'POST',
+      url: '/api/sales',
+      headers: bearer(tokens.Staff),
+      payload: { sale_date: clock.now().toISOString(), payment_method: 'Card', items: [{ product_id: americano.id, quantity: 2, unit_price: 1.75, note: 'one hot, one iced' }], total_amount: 3.85 },
+    });
+    expect(sold.statusCode).toBe(201);
+    const after = await board('Bar');
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.at(-1)).toMatchObject({ sale_code: sold.json().data.code, order_id: null, service: 'take_away', items: [{ name: 'Americano', quantity: 2, note: 'one hot, one iced' }] });
+
+    const placed = await call(tokens.Staff, 'POST', '/api/open-orders', { table: '3', lines: [{ product_id: americano.id, quantity: 1 }] });
+    const withOrder = (await board('Bar')).length;
+    expect((await pay(tokens.Staff, placed.body.data.id)).status).toBe(201);
+    expect(await board('Bar')).toHaveLength(withOrder);
+  });
+
   it('refuses routes to a station that does not exist', async () => {
     const wrong = await call(tokens.Admin, 'PUT', '/api/settings/kitchen', { ...DEFAULT_SETTINGS.kitchen, routes: [{ category_id: categoryId('Bakery'), station: 'Grill' }] });
     expect(wrong.status).toBe(422);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema, optionalText, referenceId, requiredText } from './common';
+import { fromNotAfterTo, listQuerySchema, optionalDateFilterSchema, optionalText, referenceId, requiredText } from './common';
 import { money } from './money';
 
 /*
@@ -129,6 +129,17 @@ export const modifierSalesRowSchema = z.object({
   amount: z.number(),
 });
 export type ModifierSalesRow = z.infer<typeof modifierSalesRowSchema>;
+
+/** GET /reports/modifiers: sales of business days [from, to]; either left out, the 30 days up to `to` (or today). */
+export const modifierSalesQuerySchema = z
+  .object({
+    from: optionalDateFilterSchema,
+    to: optionalDateFilterSchema,
+  })
+  .refine(...fromNotAfterTo);
+export type ModifierSalesQuery = z.infer<typeof modifierSalesQuerySchema>;
+
+export const modifierSalesResponseSchema = z.object({ data: z.array(modifierSalesRowSchema) });
 
 export const MODIFIER_MESSAGES = {
   created: 'Modifier group created',

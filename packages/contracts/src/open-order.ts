@@ -128,7 +128,9 @@ export const kitchenTicketSchema = z.object({
   station: z.string(),
   order_id: z.number().int().nullable(),
   order_code: z.string().nullable(),
+  /** A sale rung up at the till without an order: its number, to call out. */
   sale_id: z.number().int().nullable(),
+  sale_code: z.string().nullable(),
   table: z.string().nullable(),
   name: z.string().nullable(),
   service: z.enum(ORDER_SERVICES),

@@ -69,7 +69,17 @@ export const dashboardSchema = z.object({
   /** The year's income (net of refunds) and supply costs: the two lines of the Yearly Stats chart, summed. */
   yearTotal: z.number(),
   yearExpense: z.number(),
-  topProducts: z.array(z.object({ productId: z.number().int(), name: z.string(), sku: z.string(), qty: z.number(), income: z.number() })),
+  topProducts: z.array(
+    z.object({
+      productId: z.number().int(),
+      name: z.string(),
+      sku: z.string(),
+      qty: z.number(),
+      income: z.number(),
+      /** Its three most sold options over the same days (units, refunds taken off), most first. */
+      options: z.array(z.object({ group: z.string(), name: z.string(), quantity: z.number().int() })).optional(),
+    }),
+  ),
   lowStock: z.array(z.object({ productId: z.number().int(), name: z.string(), sku: z.string(), onHand: z.number(), reorderLevel: z.number() })),
   expiringSoon: z.array(z.object({ batchId: z.number().int(), name: z.string(), sku: z.string(), expireDate: z.string(), remaining: z.number(), daysLeft: z.number().int() })),
 });

@@ -6,8 +6,10 @@ import { dashboardSchema, REPORT_FILES, stockReportQuerySchema, stockReportRespo
 import { paymentTotalsQuerySchema, paymentTotalsResponseSchema } from '@shop/contracts/payment-totals';
 import { saleListQuerySchema } from '@shop/contracts/sale';
 import { supplyListQuerySchema } from '@shop/contracts/supply';
+import { modifierSalesQuerySchema, modifierSalesResponseSchema } from '@shop/contracts/modifier';
 import { actorOf } from '../plugins/auth';
 import { getDashboard } from '../services/dashboard';
+import { modifierSales } from '../services/modifier-report';
 import { paymentTotals } from '../services/payment-totals';
 import { exportPurchases, exportSales, exportStock } from '../services/report-export';
 import { stockReport } from '../services/stock-report';
@@ -68,6 +70,20 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await paymentTotals(app.reports, request.query), meta: { from: request.query.from ?? null, to: request.query.to ?? null } }),
+  );
+
+  app.get(
+    '/reports/modifiers',
+    {
+      config: reports,
+      schema: {
+        tags: ['reports'],
+        summary: 'Per modifier option over [from, to] (default the last 30 days): units sold with it and what it brought, most sold first',
+        querystring: modifierSalesQuerySchema,
+        response: { 200: modifierSalesResponseSchema },
+      },
+    },
+    async (request) => ({ data: await modifierSales(app.reports, request.query) }),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { fromBasisPoints, fromCents, toBasisPoints, toCents } from '@shop/contracts/money';
+import { fromBasisPoints, fromCents, sumCents, toBasisPoints, toCents } from '@shop/contracts/money';
 import { PAYMENT_MESSAGES } from '@shop/contracts/payment';
 import { bestPromotion, priceSale, type SalePricing } from '@shop/contracts/pricing';
 import { SALE_MESSAGES, type PricesChangedAnswer, type Sale, type saleInputSchema } from '@shop/contracts/sale';
@@ -16,7 +16,10 @@ import { nextNumber } from './document-numbers';
 import { getSale } from './sales';
 import { currentRates, legacyPayments, methodsLabel, settle, takePayments, writePayments, type TakenPayment } from './payments';
 import { getSettings } from './settings';
+import { approveDiscounts, refuseDiscountsBeyond, storedDiscountValue, type GivenDiscount } from './hand-discounts';
+import { chooseOptions, type ChosenOption } from './modifier-groups';
 import { appendJournal } from './journal';
+import { sendSaleTickets } from './kitchen';
 import { placeAtTill, type Place } from './shifts';
 import { expiredOnHand, lockProducts, recordMovement, takeFromBatches } from './stock-ledger';
 
@@ -46,17 +49,23 @@ interface Payment {
   outcome: TenderOutcome;
 }
 
-type ProductRow = { id: number; name: string; sku: string; price_cents: number; active: number; track_stock: number; on_hand: number };
+type ProductRow = { id: number; name: string; sku: string; price_cents: number; category_id: number; active: number; track_stock: number; on_hand: number };
 
 /** One line as the catalogue prices it. */
 interface PricedLine {
   product: ProductRow;
   quantity: number;
+  /** The catalogue price with the chosen options' prices added. */
   unitPriceCents: number;
   discountBp: number;
   promotionId: number | null;
-  /** What the till showed, checked against the catalogue. */
+  /** What the till showed, checked against the product's own catalogue price. */
   tillUnitPriceCents: number;
+  /** The chosen options, in the order the groups are asked. */
+  options: ChosenOption[];
+  note: string | null;
+  /** The cashier's discount on the line. */
+  handDiscount: GivenDiscount | null;
 }
 
 /** Step 1: when. An ISO instant, or a plain date meaning today at the moment of the call. */
@@ -97,7 +106,7 @@ async function priceLines(tx: ServiceContext, input: SaleInput, settings: Settin
     (
       await tx.db
         .selectFrom('products')
-        .select(['id', 'name', 'sku', 'price_cents', 'active', 'track_stock', 'on_hand'])
+        .select(['id', 'name', 'sku', 'price_cents', 'category_id', 'active', 'track_stock', 'on_hand'])
         .where('id', 'in', productIds)
         .execute()
     ).map((product) => [product.id, product]),
@@ -120,16 +129,25 @@ async function priceLines(tx: ServiceContext, input: SaleInput, settings: Settin
       moment.day,
     );
 
-  const lines: PricedLine[] = input.items.map((line) => {
+  const chosen = await chooseOptions(
+    tx,
+    input.items.map((line) => ({ product: products.get(line.product_id)!, modifiers: line.modifiers })),
+    (index) => `items.${index}.modifiers`,
+  );
+  const lines: PricedLine[] = input.items.map((line, index) => {
     const product = products.get(line.product_id)!;
     const promotion = promotionOf(product.id);
+    const options = chosen[index]!;
     return {
       product,
       quantity: line.quantity,
-      unitPriceCents: product.price_cents,
+      unitPriceCents: product.price_cents + sumCents(options.map((option) => option.priceCents)),
       discountBp: promotion?.discountBp ?? 0,
       promotionId: promotion?.id ?? null,
       tillUnitPriceCents: toCents(line.unit_price),
+      options,
+      note: line.note,
+      handDiscount: line.discount,
     };
   });
   const pricing = priceSale(lines, {
@@ -137,18 +155,27 @@ async function priceLines(tx: ServiceContext, input: SaleInput, settings: Settin
     taxInclusive: settings.taxes.inclusive,
     taxRateBp: toBasisPoints(settings.taxes.rate),
     serviceBp: toBasisPoints(input.service_percent),
+    orderDiscount: input.discount,
   });
-  if (lines.some((line) => line.tillUnitPriceCents !== line.unitPriceCents) || toCents(input.total_amount) !== pricing.totalCents) {
+  refuseDiscountsBeyond(pricing);
+  if (lines.some((line) => line.tillUnitPriceCents !== line.product.price_cents) || toCents(input.total_amount) !== pricing.totalCents) {
     throw pricesChanged(lines, pricing);
   }
   return { lines, pricing };
 }
 
+/** The catalogue's price of each option on the lines, each once. */
+function optionPrices(lines: PricedLine[]): PricesChangedAnswer['modifier_prices'] {
+  const prices = new Map<number, number>();
+  for (const option of lines.flatMap((line) => line.options)) prices.set(option.option_id, fromCents(option.priceCents));
+  return [...prices].map(([option_id, price]) => ({ option_id, price }));
+}
+
 /** The typed 409 of the contracts: the catalogue's figures, for the till to refresh its cart. */
 function pricesChanged(lines: PricedLine[], pricing: SalePricing): AppError {
   const answer: Omit<PricesChangedAnswer, 'message'> = {
-    prices: lines.map((line) => ({ product_id: line.product.id, unit_price: fromCents(line.unitPriceCents), discount_percent: fromBasisPoints(line.discountBp) })),
-    modifier_prices: [],
+    prices: lines.map((line) => ({ product_id: line.product.id, unit_price: fromCents(line.product.price_cents), discount_percent: fromBasisPoints(line.discountBp) })),
+    modifier_prices: optionPrices(lines),
     total_amount: fromCents(pricing.totalCents),
   };
   return new AppError('prices_changed', SALE_MESSAGES.pricesChanged, { details: answer });
@@ -223,6 +250,7 @@ async function writeSale(
     taxEnabled: boolean;
     actor: Actor;
     approvedBy: number | null;
+    discountApprovedBy: number | null;
     place: Place;
   },
 ): Promise<{ saleId: number; number: number | null }> {
@@ -260,6 +288,11 @@ async function writeSale(
       change_usd_cents: sale.payment.outcome.change.usdCents,
       change_khr: sale.payment.outcome.change.khr,
       approved_by: sale.approvedBy,
+      order_discount_type: input.discount?.type ?? null,
+      order_discount_value: input.discount ? storedDiscountValue(input.discount) : null,
+      order_discount_reason: input.discount?.reason ?? null,
+      order_discount_cents: pricing.orderDiscountCents,
+      discount_approved_by: sale.discountApprovedBy,
       till_id: sale.place.till_id,
       shift_id: sale.place.shift_id,
       notes: input.notes,
@@ -283,7 +316,7 @@ async function takeStockAndWriteLines(tx: ServiceContext, saleId: number, lines:
     const { product, quantity } = line;
     const takes = product.track_stock === 1 ? await takeFromBatches(tx, product.id, quantity, moment.day, { sellable: true }) : [];
     const priced = pricing.lines[index]!;
-    await tx.db
+    const { id: saleItemId } = await tx.db
       .insertInto('sale_items')
       .values({
         sale_id: saleId,
@@ -297,8 +330,16 @@ async function takeStockAndWriteLines(tx: ServiceContext, saleId: number, lines:
         discount_cents: priced.discountCents,
         line_total_cents: priced.lineTotalCents,
         cost_cents: takes.reduce((sum, take) => sum + take.quantity * take.unitCostCents, 0),
+        note: line.note,
+        hand_discount_type: line.handDiscount?.type ?? null,
+        hand_discount_value: line.handDiscount ? storedDiscountValue(line.handDiscount) : null,
+        hand_discount_reason: line.handDiscount?.reason ?? null,
+        hand_discount_cents: priced.handCents,
+        order_discount_cents: priced.orderShareCents,
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await writeLineOptions(tx, saleItemId, line.options);
     for (const take of takes) {
       await recordMovement(tx, {
         productId: product.id,
@@ -313,6 +354,25 @@ async function takeStockAndWriteLines(tx: ServiceContext, saleId: number, lines:
       });
     }
   }
+}
+
+/** Step 5, with each line: its options as they are now (names and prices), in order. */
+async function writeLineOptions(tx: ServiceContext, saleItemId: number, options: readonly ChosenOption[]): Promise<void> {
+  if (options.length === 0) return;
+  await tx.db
+    .insertInto('sale_item_modifiers')
+    .values(
+      options.map((option, position) => ({
+        sale_item_id: saleItemId,
+        option_id: option.option_id,
+        group_name: option.group,
+        name: option.name,
+        name_km: option.name_km,
+        price_cents: option.priceCents,
+        position,
+      })),
+    )
+    .execute();
 }
 
 /** Step 5, last: the sale's number, when it was not taken up front (PostgreSQL). */
@@ -332,10 +392,17 @@ export async function recordSale(tx: ServiceContext, input: SaleInput, actor: Ac
   const taxEnabled = input.tax_enabled && settings.taxes.enabled;
   const approvedBy = await approveOverrides(tx, input, settings, actor);
   const { lines, pricing } = await priceLines(tx, input, settings, moment, taxEnabled);
+  const discountApprovedBy = await approveDiscounts(
+    tx,
+    { lines: lines.map((line) => line.handDiscount), order: input.discount, token: input.discount_approval_token },
+    pricing,
+    settings,
+    actor,
+  );
   await checkStock(tx, lines, settings, moment);
   const payment = takeSalePayments(input, settings, pricing.totalCents, actor);
 
-  const { saleId, number: early } = await writeSale(tx, { input, moment, customerName, payment, lines, pricing, settings, taxEnabled, actor, approvedBy, place });
+  const { saleId, number: early } = await writeSale(tx, { input, moment, customerName, payment, lines, pricing, settings, taxEnabled, actor, approvedBy, discountApprovedBy, place });
   await takeStockAndWriteLines(tx, saleId, lines, pricing, moment, actor);
   await writePayments(tx, { saleId, kind: 'sale', day: moment.day, actor, rates: payment.rates, place }, payment.taken, payment.outcome);
   const number = await numberSale(tx, saleId, early);
@@ -348,7 +415,17 @@ export async function recordSale(tx: ServiceContext, input: SaleInput, actor: Ac
     after: {
       number,
       total_cents: pricing.totalCents,
-      lines: input.items,
+      lines: lines.map((line, index) => ({
+        product_id: line.product.id,
+        quantity: line.quantity,
+        unit_price_cents: line.unitPriceCents,
+        options: line.options.map((option) => ({ option_id: option.option_id, group: option.group, name: option.name, price_cents: option.priceCents })),
+        note: line.note,
+        discount: line.handDiscount,
+        discount_cents: pricing.lines[index]!.discountCents,
+      })),
+      order_discount: input.discount === null ? null : { ...input.discount, cents: pricing.orderDiscountCents },
+      discount_approved_by: discountApprovedBy,
       payments: payment.taken.map((p) => ({ method: p.method.key, currency: p.currency, amount: p.amount })),
       khr_per_usd: payment.rates.khrPerUsd,
       till_id: place.till_id,
@@ -380,6 +457,7 @@ export async function checkout(ctx: ServiceContext, request: CheckoutRequest) {
     },
     async (tx) => {
       const saleId = await recordSale(tx, request.input, request.viewer);
+      await sendSaleTickets(tx, saleId);
       return { statusCode: 201, body: { data: await getSale(tx, saleId, request.viewer), message: SALE_MESSAGES.recorded } };
     },
   );

@@ -4,6 +4,7 @@ import { addDays, daysBetween } from '../lib/business-date';
 import { fromCents, sumCents } from '@shop/contracts/money';
 import type { ServiceContext } from './context';
 import { getSettingsSection, shopToday } from './settings';
+import { soldOptions } from './modifier-report';
 
 /** Percent change to 2 decimals; from nothing to something counts as +100%. */
 function change(value: number, previous: number): number {
@@ -160,7 +161,45 @@ async function topSellers(ctx: ServiceContext, from: string, to: string) {
     .orderBy('qty', 'desc')
     .limit(5)
     .execute();
-  return rows.map((row) => ({ productId: row.product_id, name: row.name, sku: row.sku, qty: Number(row.qty), income: fromCents(Math.round(Number(row.income))) }));
+  const options = await topOptions(
+    ctx,
+    rows.map((row) => row.product_id),
+    from,
+    to,
+  );
+  return rows.map((row) => ({
+    productId: row.product_id,
+    name: row.name,
+    sku: row.sku,
+    qty: Number(row.qty),
+    income: fromCents(Math.round(Number(row.income))),
+    options: options.get(row.product_id) ?? [],
+  }));
+}
+
+/** The three options most sold with each of these products (units kept, refunds taken off), by product. */
+async function topOptions(ctx: ServiceContext, productIds: number[], from: string, to: string) {
+  const byProduct = new Map<number, { group: string; name: string; quantity: number }[]>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await soldOptions(ctx, from, to)
+    .select([
+      'sale_items.product_id',
+      'sale_item_modifiers.group_name as group',
+      'sale_item_modifiers.name',
+      sql<number>`sum(sale_items.quantity - sale_items.refunded_qty)`.as('quantity'),
+    ])
+    .where('sale_items.product_id', 'in', productIds)
+    .groupBy(['sale_items.product_id', 'sale_item_modifiers.group_name', 'sale_item_modifiers.name'])
+    .having(sql<number>`sum(sale_items.quantity - sale_items.refunded_qty)`, '>', 0)
+    .orderBy('quantity', 'desc')
+    .orderBy('sale_item_modifiers.group_name')
+    .orderBy('sale_item_modifiers.name')
+    .execute();
+  for (const row of rows) {
+    const list = byProduct.get(row.product_id) ?? [];
+    if (list.length < 3) byProduct.set(row.product_id, [...list, { group: row.group, name: row.name, quantity: Number(row.quantity) }]);
+  }
+  return byProduct;
 }
 
 /** Tracked products on sale at or below their reorder level, emptiest first. */

@@ -1,7 +1,7 @@
 import { OPEN_ORDER_MESSAGES, type KitchenTicket, type OrderService } from '@shop/contracts/open-order';
 import { notFound, unprocessable } from '../lib/errors';
 import type { ServiceContext } from './context';
-import { nextNumber, openOrderCode } from './document-numbers';
+import { nextNumber, openOrderCode, saleCode } from './document-numbers';
 import { getSettings } from './settings';
 
 /*
@@ -55,6 +55,47 @@ export async function sendTickets(tx: ServiceContext, heading: TicketHeading, li
   return ids;
 }
 
+/**
+ * Checkout's last step for a sale rung up at the till (not an open order's bill, whose lines
+ * went to the stations when they were ordered): what the bar or kitchen must make for it.
+ */
+export async function sendSaleTickets(tx: ServiceContext, saleId: number): Promise<void> {
+  // A shop without stations (most shops) pays nothing for this.
+  if ((await getSettings(tx)).kitchen.routes.length === 0) return;
+  const sale = await tx.db.selectFrom('sales').select(['customer_name']).where('id', '=', saleId).executeTakeFirstOrThrow();
+  const items = await tx.db
+    .selectFrom('sale_items')
+    .innerJoin('products', 'products.id', 'sale_items.product_id')
+    .select(['sale_items.id', 'sale_items.product_name', 'sale_items.quantity', 'sale_items.note', 'products.category_id'])
+    .where('sale_items.sale_id', '=', saleId)
+    .orderBy('sale_items.id')
+    .execute();
+  const options = items.length
+    ? await tx.db
+        .selectFrom('sale_item_modifiers')
+        .select(['sale_item_id', 'group_name', 'name', 'name_km'])
+        .where(
+          'sale_item_id',
+          'in',
+          items.map((item) => item.id),
+        )
+        .orderBy('position')
+        .execute()
+    : [];
+  await sendTickets(
+    tx,
+    { orderId: null, saleId, table: null, name: sale.customer_name, service: 'take_away' },
+    items.map((item) => ({
+      orderLineId: null,
+      categoryId: item.category_id,
+      name: item.product_name,
+      quantity: item.quantity,
+      modifiers: options.filter((option) => option.sale_item_id === item.id).map((option) => ({ group: option.group_name, name: option.name, name_km: option.name_km })),
+      note: item.note,
+    })),
+  );
+}
+
 /** Step of voiding an order: its tickets leave the boards. */
 export async function clearOrderTickets(tx: ServiceContext, orderId: number): Promise<void> {
   const now = tx.clock.now().toISOString();
@@ -62,7 +103,12 @@ export async function clearOrderTickets(tx: ServiceContext, orderId: number): Pr
 }
 
 async function ticketsWhere(ctx: ServiceContext, filter: { station?: string | undefined; status: 'open' | 'done'; id?: number }): Promise<KitchenTicket[]> {
-  let select = ctx.db.selectFrom('kitchen_tickets').leftJoin('open_orders', 'open_orders.id', 'kitchen_tickets.order_id').selectAll('kitchen_tickets').select('open_orders.number as order_number');
+  let select = ctx.db
+    .selectFrom('kitchen_tickets')
+    .leftJoin('open_orders', 'open_orders.id', 'kitchen_tickets.order_id')
+    .leftJoin('sales', 'sales.id', 'kitchen_tickets.sale_id')
+    .selectAll('kitchen_tickets')
+    .select(['open_orders.number as order_number', 'sales.number as sale_number']);
   if (filter.id !== undefined) select = select.where('kitchen_tickets.id', '=', filter.id);
   else {
     if (filter.station) select = select.where('kitchen_tickets.station', '=', filter.station);
@@ -91,6 +137,7 @@ async function ticketsWhere(ctx: ServiceContext, filter: { station?: string | un
     order_id: ticket.order_id,
     order_code: ticket.order_number === null ? null : openOrderCode(ticket.order_number),
     sale_id: ticket.sale_id,
+    sale_code: ticket.sale_number === null ? null : saleCode(ticket.sale_number),
     table: ticket.table_label,
     name: ticket.name,
     service: ticket.service,

@@ -11,6 +11,8 @@ import { actorCan, type Actor, type ServiceContext } from './context';
 import { refundCode, saleCode, saleNumberIn } from './document-numbers';
 import type { PaymentMethod } from '@shop/contracts/settings';
 import { getSettingsSection } from './settings';
+import { appliedDiscount } from './hand-discounts';
+import type { SaleModifier } from '@shop/contracts/modifier';
 
 /** Without `sales:view-all`, a person sees only the sales they rang up. */
 const seesAll = (viewer: Actor) => actorCan(viewer, 'sales:view-all');
@@ -20,9 +22,10 @@ function selectSales(ctx: ServiceContext, viewer: Actor) {
     .selectFrom('sales')
     .leftJoin('users', 'users.id', 'sales.user_id')
     .leftJoin('users as approvers', 'approvers.id', 'sales.approved_by')
+    .leftJoin('users as discount_approvers', 'discount_approvers.id', 'sales.discount_approved_by')
     .leftJoin('tills', 'tills.id', 'sales.till_id')
     .selectAll('sales')
-    .select(['users.name as cashier_name', 'approvers.name as approver_name', 'tills.name as till_name']);
+    .select(['users.name as cashier_name', 'approvers.name as approver_name', 'discount_approvers.name as discount_approver_name', 'tills.name as till_name']);
   if (!seesAll(viewer)) select = select.where('sales.user_id', '=', viewer.userId);
   return select;
 }
@@ -74,7 +77,7 @@ function toSale(row: SaleRow, payments: PaymentRow[]): Sale {
     total_qty: row.total_qty,
     gross: fromCents(row.gross_cents),
     discount: fromCents(row.discount_cents),
-    order_discount: null,
+    order_discount: appliedDiscount(row.order_discount_type, row.order_discount_value, row.order_discount_reason, row.order_discount_cents),
     subtotal: fromCents(row.gross_cents - row.discount_cents),
     tax_enabled: row.tax_enabled === 1,
     tax_inclusive: row.tax_inclusive === 1,
@@ -98,7 +101,7 @@ function toSale(row: SaleRow, payments: PaymentRow[]): Sale {
     balance: fromCents(Math.max(0, row.total_cents - row.paid_cents)),
     payments: payments.map(toPayment),
     approved_by: row.approved_by !== null && row.approver_name !== null ? { id: row.approved_by, name: row.approver_name } : null,
-    discount_approved_by: null,
+    discount_approved_by: row.discount_approved_by !== null && row.discount_approver_name !== null ? { id: row.discount_approved_by, name: row.discount_approver_name } : null,
     refunded: fromCents(row.refunded_cents),
     notes: row.notes,
     cashier: row.user_id !== null && row.cashier_name !== null ? { id: row.user_id, name: row.cashier_name } : null,
@@ -250,11 +253,27 @@ export async function listSales(ctx: ServiceContext, query: SaleListQuery, viewe
 /** A refund's method by its key, with the label the shop gives it today. */
 const refundMethod = (key: string, methods: readonly PaymentMethod[]) => ({ method: methods.find((m) => m.key === key)?.label ?? key, method_key: key });
 
+/** The options kept on these sale lines, in their order, by line. */
+async function optionsOfLines(ctx: ServiceContext, saleItemIds: number[]): Promise<Map<number, SaleModifier[]>> {
+  const byLine = new Map<number, SaleModifier[]>();
+  if (saleItemIds.length === 0) return byLine;
+  const rows = await ctx.db.selectFrom('sale_item_modifiers').selectAll().where('sale_item_id', 'in', saleItemIds).orderBy('sale_item_id').orderBy('position').execute();
+  for (const row of rows) {
+    const option = { option_id: row.option_id, group: row.group_name, name: row.name, name_km: row.name_km, price: fromCents(row.price_cents) };
+    byLine.set(row.sale_item_id, [...(byLine.get(row.sale_item_id) ?? []), option]);
+  }
+  return byLine;
+}
+
 /** One sale with its lines and refunds. */
 export async function getSale(ctx: ServiceContext, id: number, viewer: Actor): Promise<Sale> {
   const row = await selectSales(ctx, viewer).where('sales.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(SALE_MESSAGES.notFound);
   const items = await ctx.db.selectFrom('sale_items').selectAll().where('sale_id', '=', id).orderBy('id').execute();
+  const options = await optionsOfLines(
+    ctx,
+    items.map((item) => item.id),
+  );
   const refunds = await ctx.db.selectFrom('refunds').selectAll().where('sale_id', '=', id).orderBy('id').execute();
   const refundItems = refunds.length
     ? await ctx.db
@@ -279,9 +298,9 @@ export async function getSale(ctx: ServiceContext, id: number, viewer: Actor): P
       sku: item.sku,
       quantity: item.quantity,
       unit_price: fromCents(item.unit_price_cents),
-      modifiers: [],
+      modifiers: options.get(item.id) ?? [],
       note: item.note,
-      line_discount: null,
+      line_discount: appliedDiscount(item.hand_discount_type, item.hand_discount_value, item.hand_discount_reason, item.hand_discount_cents),
       discount_percent: fromBasisPoints(item.discount_bp),
       promotion_id: item.promotion_id,
       discount: fromCents(item.discount_cents),
