@@ -20,6 +20,7 @@ export const CONSOLE_SCREENS: readonly (readonly [route: string, title: string])
   ['/expire-product', 'Expiring Products'],
   ['/category-list', 'Categories'],
   ['/unit-list', 'Units'],
+  ['/modifier-groups', 'Modifier groups'],
   ['/inventory', 'Stock Inventory'],
   ['/sale', 'Point of Sale'],
   ['/orders', 'Sales Orders'],

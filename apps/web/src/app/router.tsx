@@ -39,6 +39,10 @@ const consoleScreens: RouteObject[] = [
   { path: 'category-list', element: page(() => import('@/features/catalog/components/category-list-page'), 'CategoryListPage') },
   { path: 'unit-list', element: page(() => import('@/features/catalog/components/unit-list-page'), 'UnitListPage') },
   {
+    path: 'modifier-groups',
+    element: page(() => import('@/features/modifiers/components/modifier-group-list-page'), 'ModifierGroupListPage'),
+  },
+  {
     path: 'expire-product',
     element: page(() => import('@/features/inventory/components/expiring-products-page'), 'ExpiringProductsPage'),
   },

@@ -21,6 +21,8 @@ export const SCREEN_PERMISSIONS: Readonly<Record<string, Permission>> = {
   '/shifts': 'shifts:manage',
   // The tickets to make: whoever sells (Staff and up), as the server asks of /kitchen/tickets.
   '/kitchen': 'sales:create',
+  // Staff sell what the groups offer; only who manages the catalogue sees their screen.
+  '/modifier-groups': 'catalog:manage',
 };
 
 /** The permission a screen needs, for a path as written in a link or route (query and hash ignored). */

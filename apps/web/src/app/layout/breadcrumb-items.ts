@@ -13,6 +13,7 @@ export const SPOKEN_LABELS: Readonly<Record<string, string>> = {
   '/products/new': 'New product',
   '/category-list': 'Categories',
   '/unit-list': 'Units',
+  '/modifier-groups': 'Modifier groups',
   '/expire-product': 'Expiring products',
   '/inventory': 'Inventory',
   '/sale': 'Point of Sale',

@@ -41,6 +41,8 @@ export const SIDEBAR_ITEMS: SidebarItem[] = [
       { label: 'Expire', to: '/expire-product' },
       { label: 'Category', to: '/category-list' },
       { label: 'Unit', to: '/unit-list' },
+      // Not among the required sidebar links: the drinks' options (size, sugar, ice, extras).
+      { label: 'Modifiers', to: '/modifier-groups' },
     ],
   },
   {

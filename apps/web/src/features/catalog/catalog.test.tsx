@@ -6,7 +6,22 @@ import { setSession } from '@/features/auth/session-store';
 import { demoUser, jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 
-const category = { id: 1, name: 'Coffee', description: null, products_count: 7, modifier_group_ids: [], created_at: '', updated_at: '' };
+const category = { id: 1, name: 'Coffee', description: null, products_count: 7, modifier_group_ids: [1], created_at: '', updated_at: '' };
+const modifierGroup = (id: number, name: string) => ({
+  id,
+  name,
+  name_km: null,
+  selection: 'single',
+  required: false,
+  min: 0,
+  max: 1,
+  options: [{ id: id * 10, name: 'One', name_km: null, price: 0, is_default: false }],
+  product_ids: [],
+  category_ids: [],
+  created_at: '',
+  updated_at: '',
+});
+const MODIFIER_GROUPS = [modifierGroup(1, 'Size'), modifierGroup(2, 'Extras'), modifierGroup(3, 'Ice')];
 const unit = { id: 1, name: 'Cup', symbol: 'cup', description: null, products_count: 7, created_at: '', updated_at: '' };
 
 function product(id: number, overrides: Partial<Product> = {}): Product {
@@ -47,7 +62,9 @@ function fakeApi(options: { products?: Product[]; failProducts?: boolean; role?:
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     calls.push({ method, url, body });
     if (url.pathname === '/api/me') return jsonResponse(200, { data: user });
+    if (url.pathname === '/api/categories' && method === 'POST') return jsonResponse(201, { data: { ...category, ...(body as object), id: 9, products_count: 0 } });
     if (url.pathname === '/api/categories') return jsonResponse(200, { data: [category], meta: { total: 1, per_page: 1000, current_page: 1, last_page: 1 } });
+    if (url.pathname === '/api/modifier-groups') return jsonResponse(200, { data: MODIFIER_GROUPS, meta: { total: 3, per_page: 1000, current_page: 1, last_page: 1 } });
     if (url.pathname === '/api/units') return jsonResponse(200, { data: [unit], meta: { total: 1, per_page: 1000, current_page: 1, last_page: 1 } });
     if (url.pathname === '/api/products' && method === 'GET') {
       // A 4xx: the query client does not retry those, so the failure shows at once.
@@ -232,6 +249,7 @@ describe('Product List', () => {
       reorder_level: 0,
       image: null,
       description: null,
+      modifier_group_ids: [],
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe('/products');
@@ -256,4 +274,52 @@ describe('Product List', () => {
     expect(await screen.findByText('Showing 1–5 of 5')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
   });
+});
+
+describe('Modifier groups on the product and category forms', () => {
+  it('shows the category’s groups as from the category and sends the product’s own, in order', async () => {
+    const { calls } = fakeApi();
+    const user = userEvent.setup();
+    renderApp('/products/new');
+    const dialog = await screen.findByRole('dialog', { name: 'Add Product' }, { timeout: 5000 });
+    await user.type(await within(dialog).findByLabelText('Name'), 'Iced Mocha');
+    await user.type(within(dialog).getByLabelText('SKU'), 'COF-77');
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'Coffee');
+    await user.selectOptions(within(dialog).getByLabelText('Unit'), 'Cup (cup)');
+    await user.type(within(dialog).getByLabelText('Price'), '3');
+
+    // Coffee asks Size already: it is shown, and not offered again.
+    const inherited = await within(dialog).findByTestId('product-modifier-groups-inherited');
+    expect(inherited).toHaveTextContent('Size');
+    const picker = within(dialog).getByLabelText('Modifier groups');
+    expect(within(picker).queryByRole('option', { name: 'Size' })).not.toBeInTheDocument();
+    await user.selectOptions(picker, 'Ice');
+    await user.selectOptions(picker, 'Extras');
+    await user.click(within(dialog).getByRole('button', { name: 'Move Extras up' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Created product: “Iced Mocha”')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ name: 'Iced Mocha', modifier_group_ids: [2, 3] });
+  }, 60_000);
+
+  it('sends the category’s groups, without the one removed', async () => {
+    const { calls } = fakeApi();
+    const user = userEvent.setup();
+    renderApp('/category-list');
+    await user.click(await screen.findByRole('button', { name: 'Add Category' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Category' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Smoothies');
+    const picker = await within(dialog).findByLabelText('Modifier groups');
+    await user.selectOptions(picker, 'Size');
+    await user.selectOptions(picker, 'Ice');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Size' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Created category: Smoothies')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST' && call.url.pathname === '/api/categories')?.body).toEqual({
+      name: 'Smoothies',
+      description: null,
+      modifier_group_ids: [3],
+    });
+  }, 60_000);
 });

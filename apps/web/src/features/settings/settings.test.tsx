@@ -346,6 +346,25 @@ describe('Settings', { timeout: 20_000 }, () => {
     expect(body.default).toBe(body.list[0]?.id);
   });
 
+  it('saves the discount limit on the Service Charges tab with its own Save, and refuses one over 100', async () => {
+    const calls = fakeApi();
+    const user = userEvent.setup();
+    renderApp('/settings');
+    const panel = await openTab(user, 'Service Charges');
+    const limit = within(panel).getByLabelText('Largest discount without a Manager’s approval (%)');
+    expect(limit).toHaveValue(10);
+    await user.clear(limit);
+    await user.type(limit, '150');
+    await user.click(within(panel).getByRole('button', { name: 'Save discounts' }));
+    expect(await within(panel).findByText('Largest discount without approval must be between 0 and 100.')).toBeInTheDocument();
+    expect(puts(calls)).toEqual([]);
+
+    await user.clear(limit);
+    await user.type(limit, '15');
+    await user.click(within(panel).getByRole('button', { name: 'Save discounts' }));
+    await waitFor(() => expect(puts(calls).map((call) => [call.path, call.body])).toEqual([['/api/settings/discounts', { maxPercent: 15 }]]));
+  });
+
   it('keeps the tab in the URL and moves between tabs with the arrow keys', async () => {
     fakeApi();
     const user = userEvent.setup();

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { categoryInputSchema, type Category, type CategoryInput } from '@shop/contracts/category';
+import { ModifierGroupsField } from '@/components/modifier-group-picker/modifier-group-picker';
 import { Modal, ModalForm } from '@/components/ui/dialog';
 import { TextareaField, TextField } from '@/components/ui/form-field';
 import { recordSubmit, type RecordDialogProps, type RecordSubmit } from '@/lib/record-submit';
@@ -28,8 +29,8 @@ export function CategoryFormDialog({ open, record: category, onOpenChange, onSav
 
 function CategoryForm({ category, submit, onCancel }: { category: Category | null; submit: RecordSubmit<CategoryInput, Category>; onCancel: () => void }) {
   const { t } = useTranslation();
-  const { field, submit: onSubmit } = useSchemaForm(categoryInputSchema, {
-    defaultValues: { name: category?.name ?? '', description: category?.description ?? '' },
+  const { control, field, fieldError, submit: onSubmit } = useSchemaForm(categoryInputSchema, {
+    defaultValues: { name: category?.name ?? '', description: category?.description ?? '', modifier_group_ids: category?.modifier_group_ids ?? [] },
     ...submit,
   });
 
@@ -37,6 +38,7 @@ function CategoryForm({ category, submit, onCancel }: { category: Category | nul
     <ModalForm onSubmit={onSubmit} saving={submit.saving} onCancel={onCancel}>
       <TextField label={t('Name')} field={field('name', 'category-name')} />
       <TextareaField label={t('Description')} field={field('description', 'category-description')} />
+      <ModifierGroupsField id="category-modifier-groups" control={control} name="modifier_group_ids" error={fieldError('modifier_group_ids')} />
     </ModalForm>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { productInputSchema, type Product, type ProductInput } from '@shop/contracts/product';
+import { ModifierGroupsField } from '@/components/modifier-group-picker/modifier-group-picker';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -69,11 +70,11 @@ function ProductFormLoader(props: FormProps) {
   );
 }
 
-type Choice = { id: number; name: string; symbol?: string };
+type Choice = { id: number; name: string; symbol?: string; modifier_group_ids?: number[] };
 
 function ProductForm({ product, submit, onCancel, categories, units }: FormProps & { categories: Choice[]; units: Choice[] }) {
   const { t } = useTranslation();
-  const { register, field, submit: onSubmit } = useSchemaForm(productInputSchema, {
+  const { register, control, watch, field, fieldError, submit: onSubmit } = useSchemaForm(productInputSchema, {
     defaultValues: product
       ? {
           name: product.name,
@@ -87,10 +88,15 @@ function ProductForm({ product, submit, onCancel, categories, units }: FormProps
           image: product.image ?? '',
           description: product.description ?? '',
           active: product.active,
+          modifier_group_ids: product.modifier_group_ids,
         }
-      : { name: '', sku: '', barcode: '', price: undefined, track_stock: true, reorder_level: 0, image: '', description: '', active: true },
+      : { name: '', sku: '', barcode: '', price: undefined, track_stock: true, reorder_level: 0, image: '', description: '', active: true, modifier_group_ids: [] },
     ...submit,
   });
+
+  // The till asks the category's groups first, then the product's own (decision 0013).
+  const categoryId = watch('category_id');
+  const categoryGroupIds = categories.find((category) => category.id === categoryId)?.modifier_group_ids ?? [];
 
   return (
     <ModalForm onSubmit={onSubmit} saving={submit.saving} onCancel={onCancel} bodyClassName="grid gap-4 sm:grid-cols-2">
@@ -129,6 +135,15 @@ function ProductForm({ product, submit, onCancel, categories, units }: FormProps
         </div>
         <div className="sm:col-span-2">
           <TextareaField label={t('Description')} field={field('description', 'product-description')} />
+        </div>
+        <div className="sm:col-span-2">
+          <ModifierGroupsField
+            id="product-modifier-groups"
+            control={control}
+            name="modifier_group_ids"
+            error={fieldError('modifier_group_ids')}
+            inheritedIds={categoryGroupIds}
+          />
         </div>
         <div className="flex flex-wrap gap-x-6 gap-y-2 sm:col-span-2">
           <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">

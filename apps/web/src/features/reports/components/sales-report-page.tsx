@@ -10,6 +10,7 @@ import { enumLabel, enumOptions } from '@/lib/enum-labels';
 import { formatMoney } from '@/lib/format';
 import { PaymentsBreakdown } from '@/components/payments/payments-breakdown';
 import { useTills } from '@/components/shift-report/shifts-api';
+import { ModifierSalesPanel } from './modifier-sales-panel';
 import { ReportScreen } from './report-screen';
 
 type Totals = z.infer<typeof saleTotalsSchema>;
@@ -87,7 +88,11 @@ export function SalesReportPage() {
       ]}
       note={t('Refunds count on the day they are made, whatever the day of the sale. In the table, a sale’s refunds show in red under its Net, then what it kept.')}
       aside={(period) => (
-        <PaymentsBreakdown className="mb-5" from={period.from} to={period.to} till_id={period.choices.till_id ? Number(period.choices.till_id) : undefined} />
+        <div className="mb-5 grid items-start gap-5 xl:grid-cols-2">
+          <PaymentsBreakdown from={period.from} to={period.to} till_id={period.choices.till_id ? Number(period.choices.till_id) : undefined} />
+          {/* The options are counted for the whole period, whatever the till. */}
+          <ModifierSalesPanel from={period.from} to={period.to} />
+        </div>
       )}
       footer={(totals) => ({
         date: t('Total'),

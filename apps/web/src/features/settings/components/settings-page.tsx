@@ -13,6 +13,7 @@ import { useCan } from '@/lib/permissions';
 import { useShopSettings } from '@/lib/shop-settings';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useTabParam } from '@/lib/use-tab-param';
+import { DiscountSettings } from './discount-settings';
 import { GeneralSettings } from './general-settings';
 import { HoursSettings } from './hours-settings';
 import { KhqrSettings } from './khqr-settings';
@@ -103,6 +104,7 @@ export function SettingsPage() {
               >
                 <Form />
                 {section === 'payments' ? <KhqrSettings className="mt-6" /> : null}
+                {section === 'service' ? <DiscountSettings className="mt-6" /> : null}
               </Tabs.Content>
             ))}
           </Tabs.Root>
