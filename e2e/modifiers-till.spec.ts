@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, row, signIn, toast } from './support';
 
@@ -69,5 +70,15 @@ test.describe('options and discounts at the till', () => {
     expect(sale.discount_approved_by).toEqual(expect.objectContaining({ name: DEMO.manager.name }));
     expect(sale.items[0]!.modifiers.map((option) => option.name)).toEqual(['L', '50% sugar', 'Less ice', 'Extra shot']);
     expect(sale.items[0]!.line_discount).toMatchObject({ type: 'percent', value: 50, reason: 'Staff' });
+
+    // The sales report's lines CSV carries the options, the discount and its reason.
+    await page.goto('/report-sale');
+    await page.getByPlaceholder(/Search/).first().fill(code);
+    await expect(page.getByRole('table', { name: 'Sales Report' }).getByRole('row').filter({ hasText: code })).toBeVisible();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export lines CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('sales-lines.csv');
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    expect(csv).toContain(`${code},Iced Latte,COF-006,"L +$1.00, 50% sugar, Less ice, Extra shot +$0.50"`);
+    expect(csv).toContain(',Staff,');
   });
 });

@@ -308,3 +308,32 @@ describe(`promotions with options (${dbKind})`, () => {
     expect(sold.body.data.items[0]).toMatchObject({ unit_price: 2, discount_percent: 15, discount: 0.3, line_total: 1.7 });
   });
 });
+
+// Last: its sale would change the counts the tests above read.
+describe(`the sales report’s lines (${dbKind})`, () => {
+  it('exports the sales report’s lines with their options, notes and discounts (sales-lines.csv)', async () => {
+    const order = {
+      items: [
+        { product_id: icedLatte.id, quantity: 2, unit_price: 2.75, modifiers: bigLatte(), note: 'no condensed milk', discount: { type: 'amount', value: 1, reason: 'Regular' } },
+        { product_id: cafeLatte.id, quantity: 1, unit_price: 2.5 },
+      ],
+      discount: { type: 'amount', value: 0.5, reason: 'Birthday' },
+    };
+    // The server's total first (its 409), then the sale at it.
+    const quote = await sell(tokens.Manager, { ...order, total_amount: 0 });
+    const paid = await sell(tokens.Manager, { ...order, total_amount: quote.body.total_amount, tendered: 20 });
+    expect(paid.status).toBe(201);
+    const response = await app.inject({ method: 'GET', url: `/api/sales/lines/export?q=${paid.body.data.code}`, headers: bearer(tokens.Manager) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="sales-lines.csv"');
+    const rows = response.body.slice(1).trim().split('\n');
+    expect(rows[0]).toBe('Date,SO,Product,SKU,Options,Note,Qty,Unit price,Discount,Discount reason,Line total,Refunded qty');
+    // 8.50 − 1.00 = 7.50 and 2.50 before the order's 0.50, shared 0.38 / 0.12.
+    expect(rows.slice(1)).toEqual([
+      `${paid.body.data.business_date},${paid.body.data.code},Iced Latte,COF-006,"L +$1.00, 50% sugar, Less ice, Extra shot +$0.50",no condensed milk,2,4.25,1.38,Regular; Birthday,7.12,0`,
+      `${paid.body.data.business_date},${paid.body.data.code},Cafe Latte,COF-005,"S, 100% sugar",,1,2.50,0.12,Birthday,2.38,0`,
+    ]);
+    const staff = await app.inject({ method: 'GET', url: '/api/sales/lines/export', headers: bearer(tokens.Staff) });
+    expect(staff.statusCode).toBe(403);
+  });
+});

@@ -54,7 +54,7 @@ export const stockReportResponseSchema = z.object({
 });
 
 /** Reports are exported as CSV of the whole filtered set: the same filters, no paging. */
-export const REPORT_FILES = { purchases: 'purchase-report.csv', sales: 'sales-report.csv', stock: 'stock-report.csv' } as const;
+export const REPORT_FILES = { purchases: 'purchase-report.csv', sales: 'sales-report.csv', saleLines: 'sales-lines.csv', stock: 'stock-report.csv' } as const;
 
 const card = z.object({ value: z.number(), previous: z.number(), change: z.number() });
 

@@ -11,7 +11,7 @@ import { actorOf } from '../plugins/auth';
 import { getDashboard } from '../services/dashboard';
 import { modifierSales } from '../services/modifier-report';
 import { paymentTotals } from '../services/payment-totals';
-import { exportPurchases, exportSales, exportStock } from '../services/report-export';
+import { exportPurchases, exportSaleLines, exportSales, exportStock } from '../services/report-export';
 import { stockReport } from '../services/stock-report';
 
 /** Reports need `reports:view`; without it a person sees their own sales on the orders screen. */
@@ -50,6 +50,12 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sales/export',
     { config: reports, schema: { tags: ['reports'], summary: `The whole filtered sales list as ${REPORT_FILES.sales}`, querystring: saleListQuerySchema } },
     async (request, reply) => sendCsv(reply, REPORT_FILES.sales, exportSales(app.reports, request.query, actorOf(request))),
+  );
+
+  app.get(
+    '/sales/lines/export',
+    { config: reports, schema: { tags: ['reports'], summary: `The lines of the filtered sales, with their options, notes and discounts, as ${REPORT_FILES.saleLines}`, querystring: saleListQuerySchema } },
+    async (request, reply) => sendCsv(reply, REPORT_FILES.saleLines, exportSaleLines(app.reports, request.query, actorOf(request))),
   );
 
   app.get(

@@ -122,7 +122,7 @@ export function visibleSales(ctx: ServiceContext, viewer: Actor) {
  * The sales a list, report or export shows: the filters of GET /sales, and Staff see their own.
  * On the sales table alone, so totals over a year of sales read one index.
  */
-function filteredSales(ctx: ServiceContext, query: Omit<SaleListQuery, 'page' | 'per_page' | 'perPage'>, viewer: Actor) {
+export function filteredSales(ctx: ServiceContext, query: Omit<SaleListQuery, 'page' | 'per_page' | 'perPage'>, viewer: Actor) {
   let select = visibleSales(ctx, viewer);
   if (query.q) {
     const q = query.q;

@@ -34,6 +34,8 @@ type ReportScreenProps<Row, Totals> = {
   /** The endpoint: `/sales`, `/supplies`, `/stock-report`; its CSV is at `${path}/export`. */
   path: string;
   fileName: string;
+  /** A second CSV of the same filtered set, at `${path}/${lines.path}/export` (the sales report's lines). */
+  lines?: { path: string; fileName: string; label: string };
   perPage: number;
   /** Report-specific selects (Payment, Status…); their first option is "All". */
   filters: ReportFilter[];
@@ -56,7 +58,7 @@ type ReportScreenProps<Row, Totals> = {
  * paged table. Dates default to the last 30 days of the shop's calendar.
  */
 export function ReportScreen<Row, Totals>(props: ReportScreenProps<Row, Totals>) {
-  const { title, path, fileName, perPage, filters, columns, rowKey, cards, footer, note, aside, emptyText, loadingText, errorText } = props;
+  const { title, path, fileName, lines, perPage, filters, columns, rowKey, cards, footer, note, aside, emptyText, loadingText, errorText } = props;
   const { t } = useTranslation();
   const { settings } = useShopSettings();
   const today = shopToday(new Date(), settings.localization.timezone);
@@ -83,10 +85,10 @@ export function ReportScreen<Row, Totals>(props: ReportScreenProps<Row, Totals>)
     setChoices(defaults.choices);
   }
 
-  async function exportCsv() {
+  async function exportCsv(which: { path: string; fileName: string } = { path: `${path}/export`, fileName }) {
     setExporting(true);
     try {
-      await apiDownload(`${path}/export`, fileName, filterParams);
+      await apiDownload(which.path, which.fileName, filterParams);
     } catch (error) {
       const message = failureText(error, t('Export failed'), t);
       if (message) toast.error(message);
@@ -166,6 +168,12 @@ export function ReportScreen<Row, Totals>(props: ReportScreenProps<Row, Totals>)
               <Download aria-hidden className="size-4" />
               {exporting ? t('Exporting…') : t('Export CSV')}
             </Button>
+            {lines ? (
+              <Button variant="secondary" onClick={() => void exportCsv({ path: `${path}/${lines.path}/export`, fileName: lines.fileName })} disabled={exporting}>
+                <Download aria-hidden className="size-4" />
+                {lines.label}
+              </Button>
+            ) : null}
             <Button variant="secondary" onClick={() => void print()} disabled={printing}>
               <Printer aria-hidden className="size-4" />
               {t('Print')}

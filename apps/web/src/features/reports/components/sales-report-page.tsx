@@ -66,6 +66,8 @@ export function SalesReportPage() {
       title={t('Sales Report')}
       path="/sales"
       fileName={REPORT_FILES.sales}
+      // Each line with its options, note and discounts: what a per-sale row cannot show.
+      lines={{ path: 'lines', fileName: REPORT_FILES.saleLines, label: t('Export lines CSV') }}
       perPage={8}
       filters={[
         { id: 'channel', label: t('Channel'), options: [all, ...enumOptions('channel', SALE_CHANNELS, t)] },
