@@ -13,6 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { failureText, loadFailureText } from '@/lib/error-text';
 import { formatMoney } from '@/lib/format';
+import { optionsText } from '@/lib/modifier-text';
 import { orderLabel, useOpenOrders, useVoidOrder } from '@/features/pos/api/open-orders';
 
 type OpenOrdersDialogProps = {
@@ -109,7 +110,7 @@ type OrderDetailsProps = {
 };
 
 function OrderDetails({ order, cartBusy, now, onBack, onAdd, onPay }: OrderDetailsProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const openLines = order.lines.filter((line) => line.status === 'open');
   const [picked, setPicked] = useState<Set<number>>(() => new Set(openLines.map((line) => line.id)));
   const [voiding, setVoiding] = useState(false);
@@ -170,7 +171,7 @@ function OrderDetails({ order, cartBusy, now, onBack, onAdd, onPay }: OrderDetai
                     </span>
                     <span className="tabular-nums text-slate-700 dark:text-slate-200">{formatMoney(fromCents(toCents(line.unit_price) * line.quantity))}</span>
                   </span>
-                  {line.modifiers.length ? <span className="block text-xs text-slate-500 dark:text-slate-400">{line.modifiers.map((option) => option.name).join(' · ')}</span> : null}
+                  {line.modifiers.length ? <span className="block text-xs text-slate-500 dark:text-slate-400">{optionsText(line.modifiers, i18n.language)}</span> : null}
                   {line.note ? <span className="block text-xs text-amber-700 dark:text-amber-300">{line.note}</span> : null}
                 </label>
                 {isOpen ? null : <Badge tone={line.status === 'paid' ? 'success' : 'danger'}>{line.status === 'paid' ? t('Paid') : t('Voided')}</Badge>}
