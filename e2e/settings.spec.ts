@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, signIn, toast, uniqueSuffix } from './support';
 
-const TABS = ['General', 'Localization', 'Taxes', 'Service Charges', 'Payments', 'Printers', 'Receipts', 'Store Hours', 'Tills and shifts'];
+const TABS = ['General', 'Localization', 'Taxes', 'Service Charges', 'Payments', 'Printers', 'Receipts', 'Store Hours', 'Tills and shifts', 'Kitchen'];
 
 type Section = 'taxes' | 'payments' | 'localization';
 
