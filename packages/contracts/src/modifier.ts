@@ -108,6 +108,16 @@ export const modifierGroupIdsSchema = z
   .max(MAX_PRODUCT_GROUPS, `At most ${MAX_PRODUCT_GROUPS} modifier groups.`)
   .refine((ids) => new Set(ids).size === ids.length, 'A modifier group is listed twice.');
 
+/**
+ * The options a sale or order line is sold with (option ids). Left out (or null), every group of
+ * the product takes its defaults; `[]` chooses none (docs/decisions/0013-modifiers-and-discounts.md).
+ */
+export const lineModifiersSchema = z
+  .array(referenceId('Choose options from the list.'), { error: 'Choose options from the list.' })
+  .max(30, 'A line can have at most 30 options.')
+  .nullish()
+  .transform((v) => v ?? null);
+
 /** An option as a sale line keeps it: names and price as they were that day. */
 export const saleModifierSchema = z.object({
   option_id: z.number().int().nullable(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, optionalText, referenceId, requiredText } from './common';
 import { quantity } from './money';
-import { saleModifierSchema } from './modifier';
+import { lineModifiersSchema, saleModifierSchema } from './modifier';
 import { oneWayToPay, saleFieldsSchema } from './sale';
 
 /*
@@ -20,11 +20,7 @@ export const openOrderLineInputSchema = z.object({
   product_id: referenceId('Choose a product for every line.'),
   quantity: quantity('Quantity').min(1, 'Quantity must be at least 1.'),
   /** As on a sale line: left out, each group takes its defaults. */
-  modifiers: z
-    .array(referenceId('Choose options from the list.'), { error: 'Choose options from the list.' })
-    .max(30, 'A line can have at most 30 options.')
-    .nullish()
-    .transform((v) => v ?? null),
+  modifiers: lineModifiersSchema,
   note: optionalText(200, 'Note'),
 });
 export type OpenOrderLineInput = z.input<typeof openOrderLineInputSchema>;

@@ -3,7 +3,7 @@ import { money, percent, quantity, riel } from './money';
 import { paymentListSchema, salePaymentSchema } from './payment';
 import { PAYMENT_CURRENCIES } from './tender';
 import { appliedDiscountSchema, discountInputSchema } from './discount';
-import { saleModifierSchema } from './modifier';
+import { lineModifiersSchema, saleModifierSchema } from './modifier';
 import { alias, DATE_RANGE, DATE_RANGE_MESSAGE, fromNotAfterTo, listMetaSchema, listQuerySchema, MAX_PER_PAGE, optionalChoiceFilter, optionalDateFilterSchema, optionalIdFilterSchema, optionalText, referenceId, urlInteger } from './common';
 
 export const SALE_CHANNELS = ['POS', 'Online', 'Catering'] as const;
@@ -19,11 +19,7 @@ export const saleLineInputSchema = z.object({
    * every group of the product takes its defaults: the specs' lines and clients that know no
    * options still sell (docs/decisions/0013-modifiers-and-discounts.md). `[]` chooses none.
    */
-  modifiers: z
-    .array(referenceId('Choose options from the list.'), { error: 'Choose options from the list.' })
-    .max(30, 'A line can have at most 30 options.')
-    .nullish()
-    .transform((v) => v ?? null),
+  modifiers: lineModifiersSchema,
   /** For whoever makes it: "no condensed milk". */
   note: optionalText(200, 'Note'),
   /** The cashier's discount on this line, after any promotion. */

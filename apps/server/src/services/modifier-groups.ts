@@ -41,7 +41,12 @@ export async function groupsForTill(ctx: ServiceContext, groupIds: number[]) {
   if (groupIds.length === 0) return [];
   const rows = await ctx.db.selectFrom('modifier_groups').selectAll().where('id', 'in', groupIds).orderBy('name').execute();
   const options = await optionsOf(ctx, groupIds);
-  return rows.map((row) => ({
+  return rows.map((row) => toRules(row, options.get(row.id) ?? []));
+}
+
+/** A group's rules and options, as the till and the manager both see them. */
+function toRules(row: GroupRow, options: OptionRow[]) {
+  return {
     id: row.id,
     name: row.name,
     name_km: row.name_km,
@@ -49,8 +54,8 @@ export async function groupsForTill(ctx: ServiceContext, groupIds: number[]) {
     required: row.min_select > 0,
     min: row.min_select,
     max: row.max_select,
-    options: (options.get(row.id) ?? []).map(toOption),
-  }));
+    options: options.map(toOption),
+  };
 }
 
 async function linksOf(ctx: ServiceContext, link: Link, groupIds: number[]): Promise<Map<number, number[]>> {
@@ -75,14 +80,7 @@ async function toGroups(ctx: ServiceContext, rows: GroupRow[]): Promise<Modifier
     linksOf(ctx, 'category_modifier_groups', ids),
   ]);
   return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    name_km: row.name_km,
-    selection: row.selection,
-    required: row.min_select > 0,
-    min: row.min_select,
-    max: row.max_select,
-    options: (options.get(row.id) ?? []).map(toOption),
+    ...toRules(row, options.get(row.id) ?? []),
     product_ids: products.get(row.id) ?? [],
     category_ids: categories.get(row.id) ?? [],
     created_at: row.created_at,
