@@ -35,6 +35,8 @@ import { notificationRoutes } from './routes/notifications';
 import { approvalRoutes } from './routes/approvals';
 import { shiftRoutes } from './routes/shifts';
 import { khqrRoutes } from './routes/khqr';
+import { printingRoutes } from './routes/printing';
+import { failInterruptedJobs } from './services/printing/jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -83,6 +85,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('loginRateLimitPerMinute', options.loginRateLimitPerMinute ?? 30);
 
   await app.register(dbPlugin, { database: options.database, clock: options.clock ?? systemClock });
+  // A job still pending was being sent when the server last stopped: it waits for a retry rather than printing twice.
+  await failInterruptedJobs(app.services);
   await app.register(errorHandlerPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -130,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(profileRoutes);
       await api.register(notificationRoutes);
       await api.register(khqrRoutes, { confirmer: options.paymentConfirmer });
+      await api.register(printingRoutes);
     },
     { prefix: '/api' },
   );

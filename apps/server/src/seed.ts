@@ -357,8 +357,8 @@ async function seedDemoModifiers(ctx: ServiceContext, admin: Actor, products: Ma
 async function seedDemoTills(ctx: ServiceContext, admin: Actor) {
   const staff = await ctx.db.selectFrom('users').select('id').where('email', '=', 'staff@demo.shop').executeTakeFirstOrThrow();
   const cashier: Actor = { userId: staff.id, role: 'Staff' };
-  const counter = await createTill(ctx, { name: 'Front counter', printer_id: null, active: true }, admin);
-  const bar = await createTill(ctx, { name: 'Bar', printer_id: null, active: true }, admin);
+  const counter = await createTill(ctx, { name: 'Front counter', printer_id: null, active: true, auto_print: true }, admin);
+  const bar = await createTill(ctx, { name: 'Bar', printer_id: null, active: true, auto_print: true }, admin);
   await updateSettingsSection(ctx, 'shifts', { ...DEFAULT_SETTINGS.shifts, required: true }, admin);
 
   const now = ctx.clock.now().getTime();

@@ -87,6 +87,11 @@ const WRITES: Record<string, Rule> = {
   'POST /api/open-orders/{id}/void': ALL,
   'POST /api/kitchen/tickets/{id}/done': ALL,
   'POST /api/kitchen/tickets/{id}/recall': ALL,
+  'POST /api/print-jobs': ALL,
+  'POST /api/print-jobs/{id}/retry': ALL,
+  'POST /api/printers/{id}/test': ADMIN,
+  'POST /api/sales/{id}/print': ALL,
+  'POST /api/labels/print': ALL,
   // Whoever sells; without `sales:refund` the refund itself asks for a Manager's approval (approvals.test.ts).
   'POST /api/sales/{id}/refunds': ALL,
   'POST /api/sales/{id}/payments': ALL,

@@ -47,7 +47,7 @@ describe(`shop settings (${dbKind})`, () => {
     });
     expect(hours.status).toBe(422);
     expect(hours.body.errors['days.1.close']).toEqual(['Closing time must be after opening time.']);
-    const printer = await call(tokens.Admin, 'PUT', '/api/settings/printers', { default: 'p9', list: [{ id: 'p1', name: 'Bar', ip: '192.168.1.50', type: 'Receipt' }] });
+    const printer = await call(tokens.Admin, 'PUT', '/api/settings/printers', { default: 'p9', list: [{ id: 'p1', name: 'Bar', ip: '192.168.1.50', type: 'Receipt', connection: 'network', paperWidth: '80', station: '', drawer: true }], label: { width: 50, height: 30 } });
     expect(printer.body.errors).toEqual({ default: ['The default printer must be one of the printers.'] });
     expect((await call(tokens.Admin, 'PUT', '/api/settings/unknown', {})).status).toBe(404);
     const general = await call(tokens.Admin, 'PUT', '/api/settings/general', { ...DEFAULT_SETTINGS.general, name: '  ', email: 'nope' });

@@ -44,6 +44,8 @@ export const PERMISSIONS = {
   /** Every till's shifts and Z-reports, closing a shift someone else opened, and a count that is off by more than the shop allows (a cashier may with a Manager's approval). */
   'shifts:manage': MANAGERS,
   'settings:manage': ADMINS,
+  /** Print price labels with barcodes for products. */
+  'labels:print': EVERYONE,
   /** Staff accounts: add, approve, change roles, set passwords, deactivate. */
   'users:manage': ADMINS,
 } as const satisfies Record<string, readonly Role[]>;

@@ -28,8 +28,8 @@ export const DEFAULT_SETTINGS: Settings = {
     ],
   },
   khqr: { accountId: '', merchantName: '', city: 'Phnom Penh', accountType: 'individual', merchantId: '', acquiringBank: '', currency: 'USD', expiryMinutes: 10 },
-  printers: { default: null, list: [] },
-  receipts: { showLogo: true, header: '', footer: 'Thank you!', showQR: true, paperWidth: '80' },
+  printers: { default: null, list: [], label: { width: 50, height: 30 } },
+  receipts: { showLogo: true, header: '', footer: 'Thank you!', showQR: true, paperWidth: '80', language: 'en' },
   hours: {
     days: [
       { d: 0, open: '08:00', close: '18:00', closed: true },

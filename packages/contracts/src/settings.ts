@@ -23,6 +23,18 @@ export const LOCALES = ['en-US', 'km-KH', 'th-TH', 'vi-VN'] as const;
 export const TIME_ZONES = ['Asia/Phnom_Penh', 'Asia/Bangkok', 'Asia/Ho_Chi_Minh'] as const;
 export const NUMBER_FORMATS = ['1,234.56', '1.234,56', '1 234,56'] as const;
 export const PRINTER_TYPES = ['Receipt', 'Kitchen', 'Label'] as const;
+/**
+ * How a printer is reached (docs/decisions/0015-printing.md): over the network on its IP and
+ * port (the server sends, as a browser cannot open a raw TCP socket), by USB or serial from the
+ * till's browser it is plugged into, or with the browser's own print dialog.
+ */
+export const PRINTER_CONNECTIONS = ['network', 'usb', 'serial', 'browser'] as const;
+export type PrinterConnection = (typeof PRINTER_CONNECTIONS)[number];
+export const PAPER_WIDTHS = ['58', '80'] as const;
+/** The language of the words a slip prints (its labels; names print as they were entered). */
+export const RECEIPT_LANGUAGES = ['en', 'kh'] as const;
+/** The port ESC/POS network printers listen on when the address gives none. */
+export const DEFAULT_PRINTER_PORT = 9100;
 
 /** How long a signed-in session may sit unused: 15 minutes to 7 days. */
 export const SESSION_IDLE_MINUTES = { min: 15, max: 7 * 24 * 60 } as const;
@@ -156,14 +168,27 @@ export const khqrSettingsSchema = z
   });
 export type KhqrSettings = z.infer<typeof khqrSettingsSchema>;
 
-export const printerSchema = z.object({
+const printerFields = z.object({
   id: z.string({ error: 'Each printer needs an id.' }).trim().min(1, 'Each printer needs an id.').max(60, 'Printer id is too long.'),
   name: text(80, 'Printer name').min(1, 'Each printer needs a name.'),
+  /** A network printer's address, with its port when not 9100: 192.168.1.50 or 192.168.1.50:9101. */
   ip: text(60, 'IP address').refine(
     (value) => value === '' || /^(\d{1,3}\.){3}\d{1,3}(:\d{1,5})?$/.test(value) || /^[a-z0-9.-]+(:\d{1,5})?$/i.test(value),
     'Enter an IP address such as 192.168.1.50.',
   ),
   type: z.enum(PRINTER_TYPES, { error: 'Printer type must be Receipt, Kitchen or Label.' }),
+  connection: z.enum(PRINTER_CONNECTIONS, { error: 'Connection must be network, USB, serial or the browser.' }),
+  paperWidth: z.enum(PAPER_WIDTHS, { error: 'Paper width must be 58 or 80 mm.' }),
+  /** A Kitchen printer's station (Settings → Kitchen); empty prints every station's tickets. */
+  station: text(40, 'Station'),
+  /** A cash drawer is wired to this Receipt printer: a cash sale and "Open drawer" pulse it. */
+  drawer: flag('Cash drawer'),
+});
+
+export const printerSchema = printerFields.superRefine((printer, ctx) => {
+  if (printer.connection === 'network' && printer.ip === '') ctx.addIssue({ code: 'custom', path: ['ip'], message: 'A network printer needs its IP address.' });
+  const port = Number(printer.ip.split(':')[1] ?? DEFAULT_PRINTER_PORT);
+  if (port < 1 || port > 65535) ctx.addIssue({ code: 'custom', path: ['ip'], message: 'The port must be from 1 to 65535.' });
 });
 export type Printer = z.infer<typeof printerSchema>;
 
@@ -171,6 +196,12 @@ export const printerSettingsSchema = z
   .object({
     default: z.string().nullable(),
     list: z.array(printerSchema, { error: 'Printers must be a list.' }).max(20, 'At most 20 printers.'),
+    /** The size of one barcode label, in millimetres, for Label printers and printed sheets. */
+    label: z
+      .object({
+        width: z.number({ error: 'Label width must be a number.' }).int('Label width is whole millimetres.').min(20, 'Labels are 20 to 110 mm wide.').max(110, 'Labels are 20 to 110 mm wide.'),
+        height: z.number({ error: 'Label height must be a number.' }).int('Label height is whole millimetres.').min(15, 'Labels are 15 to 100 mm high.').max(100, 'Labels are 15 to 100 mm high.'),
+      }),
   })
   .refine((value) => value.default === null || value.list.some((printer) => printer.id === value.default), {
     message: 'The default printer must be one of the printers.',
@@ -183,7 +214,9 @@ export const receiptSettingsSchema = z.object({
   footer: text(500, 'Footer'),
   showQR: flag('Show QR'),
   /** Paper width of the receipt printer. */
-  paperWidth: z.enum(['58', '80'], { error: 'Paper width must be 58 or 80 mm.' }),
+  paperWidth: z.enum(PAPER_WIDTHS, { error: 'Paper width must be 58 or 80 mm.' }),
+  /** The language thermal printers print the slip's words in (receipts and kitchen tickets). */
+  language: z.enum(RECEIPT_LANGUAGES, { error: 'Receipt language must be English or Khmer.' }),
 });
 
 export const storeDaySchema = z

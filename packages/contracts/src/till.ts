@@ -13,6 +13,8 @@ export const tillInputSchema = z.object({
   /** The id of a printer of Settings → Printers that prints this till's receipts; none uses the shop's default. */
   printer_id: z.string({ error: 'Choose a printer from the list.' }).trim().max(60).nullish().transform((v) => (v ? v : null)),
   active: z.boolean({ error: 'Active must be true or false.' }).default(true),
+  /** Print each sale's receipt as soon as it is recorded; off, the cashier taps Print when the customer wants one. */
+  auto_print: z.boolean({ error: 'Print receipts automatically must be true or false.' }).default(true),
 });
 export type TillInput = z.input<typeof tillInputSchema>;
 
@@ -21,6 +23,7 @@ export const tillSchema = z.object({
   name: z.string(),
   printer_id: z.string().nullable(),
   active: z.boolean(),
+  auto_print: z.boolean(),
   /** The shift open at this till now, if any. */
   open_shift: z
     .object({ id: z.number().int(), opened_by: z.object({ id: z.number().int().nullable(), name: z.string() }), opened_at: z.string() })

@@ -15,6 +15,7 @@ import { approvals } from './migrations/0011-approvals';
 import { tillsAndShifts } from './migrations/0012-tills-and-shifts';
 import { modifiersAndDiscounts } from './migrations/0013-modifiers-and-discounts';
 import { openOrdersAndKitchen } from './migrations/0014-open-orders-and-kitchen';
+import { printing } from './migrations/0015-printing';
 
 /** Every migration, in order; listed here (not read from disk) so the bundled server carries them. */
 export function migrations(kind: DbKind): Record<string, Migration> {
@@ -33,6 +34,7 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '0012-tills-and-shifts': tillsAndShifts(kind),
     '0013-modifiers-and-discounts': modifiersAndDiscounts(kind),
     '0014-open-orders-and-kitchen': openOrdersAndKitchen(kind),
+    '0015-printing': printing(kind),
   };
 }
 

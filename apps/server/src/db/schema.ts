@@ -53,6 +53,7 @@ export interface TillsTable {
   name: string;
   printer_id: string | null;
   active: number;
+  auto_print: number;
   created_at: string;
   updated_at: string;
 }
@@ -472,6 +473,28 @@ export interface OpenOrderLinesTable {
   created_at: string;
 }
 
+/** One slip sent to one printer (docs/decisions/0015-printing.md). */
+export interface PrintJobsTable {
+  id: Generated<number>;
+  kind: 'receipt' | 'kitchen' | 'test' | 'label' | 'drawer';
+  printer_id: string;
+  printer_name: string;
+  target: string;
+  till_id: number | null;
+  sale_id: number | null;
+  ticket_id: number | null;
+  copy: number;
+  open_drawer: number;
+  payload: string | null;
+  status: 'pending' | 'printed' | 'failed';
+  error: string | null;
+  attempts: number;
+  bytes: number;
+  user_id: number | null;
+  created_at: string;
+  printed_at: string | null;
+}
+
 export interface KitchenTicketsTable {
   id: Generated<number>;
   number: number;
@@ -628,6 +651,7 @@ export interface Database {
   open_orders: OpenOrdersTable;
   open_order_lines: OpenOrderLinesTable;
   kitchen_tickets: KitchenTicketsTable;
+  print_jobs: PrintJobsTable;
   kitchen_ticket_items: KitchenTicketItemsTable;
 }
 

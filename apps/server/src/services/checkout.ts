@@ -20,6 +20,7 @@ import { approveDiscounts, refuseDiscountsBeyond, storedDiscountValue, type Give
 import { chooseOptions, type ChosenOption } from './modifier-groups';
 import { appendJournal } from './journal';
 import { sendSaleTickets } from './kitchen';
+import { queueSaleJobs, thenPrint } from './printing/jobs';
 import { placeAtTill, type Place } from './shifts';
 import { expiredOnHand, lockProducts, recordMovement, takeFromBatches } from './stock-ledger';
 
@@ -406,6 +407,7 @@ export async function recordSale(tx: ServiceContext, input: SaleInput, actor: Ac
   await takeStockAndWriteLines(tx, saleId, lines, pricing, moment, actor);
   await writePayments(tx, { saleId, kind: 'sale', day: moment.day, actor, rates: payment.rates, place }, payment.taken, payment.outcome);
   const number = await numberSale(tx, saleId, early);
+  await queueSaleJobs(tx, { id: saleId, tillId: place.till_id, paidCash: payment.taken.some((p) => p.method.key === 'cash'), userId: actor.userId }, settings);
 
   await recordAudit(tx.db, tx.clock, {
     userId: actor.userId,
@@ -446,7 +448,10 @@ export interface CheckoutRequest {
 
 /** POST /sales: 201 with the recorded sale, or the first answer again for a repeated key. */
 export async function checkout(ctx: ServiceContext, request: CheckoutRequest) {
-  return runIdempotent<{ data: Sale; message: string }>(
+  // Its receipt, drawer pulse and kitchen tickets go to the printers once the sale is recorded, never before.
+  return thenPrint(
+    ctx,
+    runIdempotent<{ data: Sale; message: string }>(
     ctx,
     {
       key: request.idempotencyKey,
@@ -460,5 +465,6 @@ export async function checkout(ctx: ServiceContext, request: CheckoutRequest) {
       await sendSaleTickets(tx, saleId);
       return { statusCode: 201, body: { data: await getSale(tx, saleId, request.viewer), message: SALE_MESSAGES.recorded } };
     },
+    ),
   );
 }

@@ -2,6 +2,7 @@ import { OPEN_ORDER_MESSAGES, type KitchenTicket, type OrderService } from '@sho
 import { notFound, unprocessable } from '../lib/errors';
 import type { ServiceContext } from './context';
 import { nextNumber, openOrderCode, saleCode } from './document-numbers';
+import { queueKitchenJob } from './printing/jobs';
 import { getSettings } from './settings';
 
 /*
@@ -30,7 +31,8 @@ export interface TicketHeading {
 
 /** Step of placing, adding to or selling: one ticket per station that has something to make. */
 export async function sendTickets(tx: ServiceContext, heading: TicketHeading, lines: readonly TicketLine[]): Promise<number[]> {
-  const { kitchen } = await getSettings(tx);
+  const settings = await getSettings(tx);
+  const { kitchen } = settings;
   const stationOf = new Map(kitchen.routes.map((route) => [route.category_id, route.station]));
   const byStation = new Map<string, TicketLine[]>();
   for (const line of lines) {
@@ -50,6 +52,7 @@ export async function sendTickets(tx: ServiceContext, heading: TicketHeading, li
       .insertInto('kitchen_ticket_items')
       .values(items.map((item) => ({ ticket_id: id, order_line_id: item.orderLineId, name: item.name, quantity: item.quantity, modifiers: JSON.stringify(item.modifiers), note: item.note, done_at: null })))
       .execute();
+    await queueKitchenJob(tx, id, station, settings);
     ids.push(id);
   }
   return ids;
@@ -154,7 +157,7 @@ export function listTickets(ctx: ServiceContext, query: { station?: string | und
   return ticketsWhere(ctx, query);
 }
 
-async function getTicket(ctx: ServiceContext, id: number): Promise<KitchenTicket> {
+export async function getKitchenTicket(ctx: ServiceContext, id: number): Promise<KitchenTicket> {
   const [ticket] = await ticketsWhere(ctx, { id, status: 'open' });
   if (!ticket) throw notFound(OPEN_ORDER_MESSAGES.ticketNotFound);
   return ticket;
@@ -164,7 +167,7 @@ async function getTicket(ctx: ServiceContext, id: number): Promise<KitchenTicket
 export async function markDone(ctx: ServiceContext, id: number, itemId: number | null): Promise<KitchenTicket> {
   return ctx.db.transaction().execute(async (trx) => {
     const tx = { ...ctx, db: trx };
-    const ticket = await getTicket(tx, id);
+    const ticket = await getKitchenTicket(tx, id);
     const now = tx.clock.now().toISOString();
     if (itemId !== null) {
       if (!ticket.items.some((item) => item.id === itemId)) throw unprocessable('Choose an item of this ticket.', { field: 'item_id' });
@@ -174,7 +177,7 @@ export async function markDone(ctx: ServiceContext, id: number, itemId: number |
     }
     const left = await trx.selectFrom('kitchen_ticket_items').select('id').where('ticket_id', '=', id).where('done_at', 'is', null).executeTakeFirst();
     if (!left) await trx.updateTable('kitchen_tickets').set({ done_at: now }).where('id', '=', id).where('done_at', 'is', null).execute();
-    return getTicket(tx, id);
+    return getKitchenTicket(tx, id);
   });
 }
 
@@ -182,9 +185,9 @@ export async function markDone(ctx: ServiceContext, id: number, itemId: number |
 export async function recallTicket(ctx: ServiceContext, id: number): Promise<KitchenTicket> {
   return ctx.db.transaction().execute(async (trx) => {
     const tx = { ...ctx, db: trx };
-    await getTicket(tx, id);
+    await getKitchenTicket(tx, id);
     await trx.updateTable('kitchen_tickets').set({ done_at: null }).where('id', '=', id).execute();
     await trx.updateTable('kitchen_ticket_items').set({ done_at: null }).where('ticket_id', '=', id).execute();
-    return getTicket(tx, id);
+    return getKitchenTicket(tx, id);
   });
 }

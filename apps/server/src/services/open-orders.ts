@@ -21,6 +21,7 @@ import { nextNumber, openOrderCode } from './document-numbers';
 import { runIdempotent } from './idempotency';
 import { clearOrderTickets, sendTickets } from './kitchen';
 import { chooseOptions } from './modifier-groups';
+import { thenPrint } from './printing/jobs';
 import { getSale } from './sales';
 
 /*
@@ -186,7 +187,9 @@ const KEY_REUSED = 'This Idempotency-Key was already used for a different order 
 
 /** POST /open-orders: 201 with the order, its lines on their stations' boards. */
 export function placeOpenOrder(ctx: ServiceContext, input: PlaceInput, actor: Actor, idempotencyKey: string | null) {
-  return runIdempotent<{ data: OpenOrder; message: string }>(
+  return thenPrint(
+    ctx,
+    runIdempotent<{ data: OpenOrder; message: string }>(
     ctx,
     { key: idempotencyKey, userId: actor.userId, scope: 'open_order', request: input, messages: { keyReused: KEY_REUSED, inFlight: SALE_MESSAGES.inFlight } },
     async (tx) => {
@@ -205,12 +208,15 @@ export function placeOpenOrder(ctx: ServiceContext, input: PlaceInput, actor: Ac
       await recordAudit(tx.db, tx.clock, { userId: actor.userId, action: 'create', entity: 'open_order', entityId: id, after: { number, table: input.table, name: input.name, service: input.service, lines: input.lines } });
       return { statusCode: 201, body: { data: await getOpenOrder(tx, id), message: OPEN_ORDER_MESSAGES.placed } };
     },
+    ),
   );
 }
 
 /** POST /open-orders/{id}/lines: more for the same table, as a new ticket. */
 export function addToOpenOrder(ctx: ServiceContext, id: number, input: AddInput, actor: Actor, idempotencyKey: string | null) {
-  return runIdempotent<{ data: OpenOrder; message: string }>(
+  return thenPrint(
+    ctx,
+    runIdempotent<{ data: OpenOrder; message: string }>(
     ctx,
     { key: idempotencyKey, userId: actor.userId, scope: `open_order:${id}`, request: input, messages: { keyReused: KEY_REUSED, inFlight: SALE_MESSAGES.inFlight } },
     async (tx) => {
@@ -219,6 +225,7 @@ export function addToOpenOrder(ctx: ServiceContext, id: number, input: AddInput,
       await recordAudit(tx.db, tx.clock, { userId: actor.userId, action: 'update', entity: 'open_order', entityId: id, after: { added: input.lines } });
       return { statusCode: 201, body: { data: await getOpenOrder(tx, id), message: OPEN_ORDER_MESSAGES.added } };
     },
+    ),
   );
 }
 
@@ -227,7 +234,9 @@ export function addToOpenOrder(ctx: ServiceContext, id: number, input: AddInput,
  * chosen), priced and paid like any sale; the lines name it, and the order is paid once none is left.
  */
 export function payOpenOrder(ctx: ServiceContext, id: number, input: PayInput, actor: Actor, idempotencyKey: string | null) {
-  return runIdempotent<{ data: Sale; order: OpenOrder; message: string }>(
+  return thenPrint(
+    ctx,
+    runIdempotent<{ data: Sale; order: OpenOrder; message: string }>(
     ctx,
     { key: idempotencyKey, userId: actor.userId, scope: `open_order_pay:${id}`, request: input, messages: { keyReused: SALE_MESSAGES.keyReused, inFlight: SALE_MESSAGES.inFlight } },
     async (tx) => {
@@ -277,6 +286,7 @@ export function payOpenOrder(ctx: ServiceContext, id: number, input: PayInput, a
         .execute();
       return { statusCode: 201, body: { data: await getSale(tx, saleId, actor), order: await getOpenOrder(tx, id), message: left ? SALE_MESSAGES.recorded : OPEN_ORDER_MESSAGES.paid } };
     },
+    ),
   );
 }
 

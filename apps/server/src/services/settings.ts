@@ -22,9 +22,21 @@ export function readStoredSection<S extends SettingsSection>(section: S, stored:
 
 /**
  * A section saved before a built-in payment method existed gains it, switched off: the shop turns
- * it on when it is ready (KHQR needs its account filled in first).
+ * it on when it is ready (KHQR needs its account filled in first). A printer saved before
+ * connections existed gains the one its address implies.
  */
 function upgradeSection(section: SettingsSection, value: Record<string, unknown>): Record<string, unknown> {
+  if (section === 'printers' && Array.isArray(value.list)) {
+    // A printer saved before connections existed is a network printer when it has an address, else the browser's.
+    const upgraded = (printer: Record<string, unknown>) => ({
+      connection: typeof printer.ip === 'string' && printer.ip !== '' ? 'network' : 'browser',
+      paperWidth: '80',
+      station: '',
+      drawer: printer.type === 'Receipt',
+      ...printer,
+    });
+    return { ...value, list: (value.list as Record<string, unknown>[]).map(upgraded) };
+  }
   if (section !== 'payments' || !Array.isArray(value.methods)) return value;
   const methods = value.methods as { key?: unknown }[];
   const missing = DEFAULT_SETTINGS.payments.methods.filter((builtIn) => !methods.some((method) => method.key === builtIn.key));

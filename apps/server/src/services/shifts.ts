@@ -29,6 +29,7 @@ import { appendJournal } from './journal';
 import { paymentTotals } from './payment-totals';
 import { salesTotals } from './sales';
 import { runIdempotent } from './idempotency';
+import { queueDrawerPulse, thenPrint } from './printing/jobs';
 import { getSettings, shopToday } from './settings';
 import { usableTill } from './tills';
 
@@ -217,7 +218,10 @@ function toMovement(row: { id: number; shift_id: number; type: Movement['type'];
  * sale. With an Idempotency-Key, a pay-out sent twice (a double tap, a retry) is recorded once.
  */
 export async function recordDrawerMovement(ctx: ServiceContext, shiftId: number, input: MovementInput, actor: Actor, idempotencyKey: string | null = null) {
-  return runIdempotent<{ data: Movement; message: string }>(
+  // The drawer opens for a no-sale and for money paid in or out: a pulse on the till's receipt printer.
+  return thenPrint(
+    ctx,
+    runIdempotent<{ data: Movement; message: string }>(
     ctx,
     {
       key: idempotencyKey,
@@ -246,9 +250,11 @@ export async function recordDrawerMovement(ctx: ServiceContext, shiftId: number,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      await queueDrawerPulse(tx, shift.till_id, actor.userId);
       await appendJournal(tx, 'movement', row.id);
       return { statusCode: 201, body: { data: toMovement(row), message: SHIFT_MESSAGES.movementRecorded } };
     },
+    ),
   );
 }
 

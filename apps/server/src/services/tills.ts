@@ -16,7 +16,7 @@ function selectTills(ctx: ServiceContext) {
   return ctx.db
     .selectFrom('tills')
     .leftJoin('shifts', (join) => join.onRef('shifts.till_id', '=', 'tills.id').on('shifts.status', '=', 'open'))
-    .select(['tills.id', 'tills.name', 'tills.printer_id', 'tills.active', 'tills.created_at', 'tills.updated_at'])
+    .select(['tills.id', 'tills.name', 'tills.printer_id', 'tills.active', 'tills.auto_print', 'tills.created_at', 'tills.updated_at'])
     .select(['shifts.id as shift_id', 'shifts.opened_by', 'shifts.opened_by_name', 'shifts.opened_at']);
 }
 
@@ -27,6 +27,7 @@ const toTill = (row: TillRow): Till => ({
   name: row.name,
   printer_id: row.printer_id,
   active: row.active === 1,
+  auto_print: row.auto_print === 1,
   open_shift: row.shift_id === null ? null : { id: row.shift_id, opened_by: { id: row.opened_by, name: row.opened_by_name ?? '' }, opened_at: row.opened_at ?? '' },
   created_at: row.created_at,
   updated_at: row.updated_at,
@@ -69,7 +70,7 @@ export function createTill(ctx: ServiceContext, input: TillInput, actor: Actor) 
     const now = tx.clock.now().toISOString();
     const { id } = await tx.db
       .insertInto('tills')
-      .values({ name: input.name, printer_id: input.printer_id, active: input.active ? 1 : 0, created_at: now, updated_at: now })
+      .values({ name: input.name, printer_id: input.printer_id, active: input.active ? 1 : 0, auto_print: input.auto_print ? 1 : 0, created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
     const result = await getTill(tx, id);
@@ -84,7 +85,7 @@ export function updateTill(ctx: ServiceContext, id: number, input: TillInput, ac
     if (!input.active && before.open_shift) throw conflict(TILL_MESSAGES.hasOpenShift, { field: 'active' });
     await tx.db
       .updateTable('tills')
-      .set({ name: input.name, printer_id: input.printer_id, active: input.active ? 1 : 0, updated_at: tx.clock.now().toISOString() })
+      .set({ name: input.name, printer_id: input.printer_id, active: input.active ? 1 : 0, auto_print: input.auto_print ? 1 : 0, updated_at: tx.clock.now().toISOString() })
       .where('id', '=', id)
       .execute();
     const result = await getTill(tx, id);

@@ -42,6 +42,7 @@ const till = (id: number, name: string, shift: Shift | null): Till => ({
   name,
   printer_id: null,
   active: true,
+  auto_print: true,
   open_shift: shift ? { id: shift.id, opened_by: shift.opened_by, opened_at: shift.opened_at } : null,
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-01T00:00:00.000Z',

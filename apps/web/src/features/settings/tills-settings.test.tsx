@@ -15,15 +15,16 @@ const SETTINGS: Settings = {
   printers: {
     default: 'printer-bar',
     list: [
-      { id: 'printer-bar', name: 'Bar printer', ip: '192.168.1.50', type: 'Receipt' },
-      { id: 'printer-kitchen', name: 'Kitchen printer', ip: '192.168.1.51', type: 'Kitchen' },
+      { id: 'printer-bar', name: 'Bar printer', ip: '192.168.1.50', type: 'Receipt', connection: 'network', paperWidth: '80', station: '', drawer: true },
+      { id: 'printer-kitchen', name: 'Kitchen printer', ip: '192.168.1.51', type: 'Kitchen', connection: 'network', paperWidth: '80', station: '', drawer: false },
     ],
+    label: { width: 50, height: 30 },
   },
   shifts: { required: true, blindCount: true, maxDifference: 2 },
 };
 
 function till(overrides: Partial<Till>): Till {
-  return { id: 1, name: 'Front counter', printer_id: null, active: true, open_shift: null, created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-01T00:00:00.000Z', ...overrides };
+  return { id: 1, name: 'Front counter', printer_id: null, active: true, auto_print: true, open_shift: null, created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-01T00:00:00.000Z', ...overrides };
 }
 
 /**

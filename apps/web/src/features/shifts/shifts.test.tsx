@@ -13,8 +13,8 @@ import { shiftFixture } from '@/test/shift-fixtures';
 const person = (id: number, name: string) => ({ id, name });
 
 const TILLS: Till[] = [
-  { id: 1, name: 'Front counter', printer_id: null, active: true, open_shift: null, created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-01T00:00:00.000Z' },
-  { id: 2, name: 'Bar', printer_id: null, active: true, open_shift: null, created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-01T00:00:00.000Z' },
+  { id: 1, name: 'Front counter', printer_id: null, active: true, auto_print: true, open_shift: null, created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-01T00:00:00.000Z' },
+  { id: 2, name: 'Bar', printer_id: null, active: true, auto_print: true, open_shift: null, created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-01T00:00:00.000Z' },
 ];
 
 

@@ -14,7 +14,7 @@ import { enumLabel } from '@/lib/enum-labels';
 const MAX_PRINTERS = 20;
 
 function newPrinter(): Printer {
-  return { id: `printer-${crypto.randomUUID().slice(0, 8)}`, name: '', ip: '', type: 'Receipt' };
+  return { id: `printer-${crypto.randomUUID().slice(0, 8)}`, name: '', ip: '', type: 'Receipt', connection: 'network', paperWidth: '80', station: '', drawer: true };
 }
 
 export function PrinterSettings() {
