@@ -14,6 +14,9 @@ export const STORAGE_KEYS = {
   till: 'till_id',
   /** Which kitchen station this screen shows (features/kitchen): each device stands at one. */
   kitchenStation: 'kitchen_station',
+  /** The USB or serial printer this till chose (lib/printing/local-printer.ts), to find it again. */
+  localPrinterUsb: 'local_printer_usb',
+  localPrinterSerial: 'local_printer_serial',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

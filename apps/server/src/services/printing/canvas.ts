@@ -9,7 +9,8 @@ import { SLIP_FONT_FAMILY, type CanvasFactory, type SlipCanvas } from '@shop/pri
  * server and the browser draw with the same letters. See docs/decisions/0015-printing.md.
  */
 
-const FONT_FILES = ['noto-sans-khmer-khmer-wght-normal.woff2', 'noto-sans-khmer-latin-wght-normal.woff2', 'noto-sans-khmer-latin-ext-wght-normal.woff2'];
+/** In the order the browser's unicode ranges pick them (lib/printing/slip-canvas.ts): a letter comes from the first file that has it. */
+const FONT_FILES = ['noto-sans-khmer-latin-wght-normal.woff2', 'noto-sans-khmer-latin-ext-wght-normal.woff2', 'noto-sans-khmer-khmer-wght-normal.woff2'];
 
 let registered = false;
 function registerFonts(): void {

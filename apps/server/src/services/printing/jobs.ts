@@ -121,7 +121,10 @@ export function startPrinting(ctx: ServiceContext): void {
     for (const job of pending) {
       if (claimed.has(job.id)) continue;
       claimed.add(job.id);
-      void onChain(job.target, () => sendJob(ctx, job.id)).finally(() => claimed.delete(job.id));
+      // A failure is the job's own result (sendJob records it); only a database gone away lands here.
+      void onChain(job.target, () => sendJob(ctx, job.id))
+        .catch(() => undefined)
+        .finally(() => claimed.delete(job.id));
     }
   })().catch(() => undefined);
 }
