@@ -187,7 +187,10 @@ function PrintLabelsForm({ products, onRemove, onBusy, onDone }: { products: Pro
                     onChange={(value) => setCount(product.id, value)}
                   />
                 ) : (
-                  <span className="text-slate-500 dark:text-slate-400">{t('Cannot be labelled')}</span>
+                  // Why is said under its name.
+                  <span aria-hidden className="px-3 text-slate-400 dark:text-slate-500">
+                    —
+                  </span>
                 )}
               </td>
               <td className="py-2 text-right align-middle">
@@ -242,18 +245,20 @@ function CountStepper({ name, value, count, onChange }: { name: string; value: s
       <IconButton label={t('One label less of {{name}}', { name })} disabled={count <= MIN_LABELS} onClick={() => onChange(String(count - 1))}>
         <Minus aria-hidden />
       </IconButton>
-      <Input
-        type="number"
-        inputMode="numeric"
-        min={MIN_LABELS}
-        max={MAX_LABELS}
-        step={1}
-        className="w-16 px-2 text-center tabular-nums"
-        aria-label={t('Number of labels of {{name}}', { name })}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={() => onChange(String(count))}
-      />
+      <div className="w-16">
+        <Input
+          type="number"
+          inputMode="numeric"
+          min={MIN_LABELS}
+          max={MAX_LABELS}
+          step={1}
+          className="px-2 text-center tabular-nums"
+          aria-label={t('Number of labels of {{name}}', { name })}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          onBlur={() => onChange(String(count))}
+        />
+      </div>
       <IconButton label={t('One label more of {{name}}', { name })} disabled={count >= MAX_LABELS} onClick={() => onChange(String(count + 1))}>
         <Plus aria-hidden />
       </IconButton>

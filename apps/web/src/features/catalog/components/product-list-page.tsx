@@ -132,7 +132,7 @@ export function ProductListPage() {
       cell: (product) =>
         product.unit ? (
           <>
-                {product.unit.name} <span className="text-slate-500 dark:text-slate-400">({product.unit.symbol})</span>
+            {product.unit.name} <span className="text-slate-500 dark:text-slate-400">({product.unit.symbol})</span>
           </>
         ) : (
           '-'
@@ -170,7 +170,8 @@ export function ProductListPage() {
       <div
         role="region"
         aria-label={t('Selected products')}
-        className="ml-auto flex flex-wrap items-center gap-2 rounded-lg bg-indigo-50 py-1 pr-1 pl-3 dark:bg-indigo-500/10"
+        // Under the list, kept in view at the screen's foot while the list scrolls; the rows never move for it.
+        className="sticky bottom-4 z-20 mx-auto mt-3 flex w-fit max-w-full flex-wrap items-center gap-2 rounded-xl border border-indigo-200 bg-indigo-50 py-1.5 pr-1.5 pl-4 shadow-lg dark:border-indigo-500/30 dark:bg-slate-900"
       >
         <span role="status" className="text-sm font-medium text-indigo-900 dark:text-indigo-100">
           {t('{{count}} selected', { count: selection.count })}
@@ -202,29 +203,27 @@ export function ProductListPage() {
         list={list}
         searchPlaceholder={t('Search by name/SKU')}
         toolbar={
-          <>
-            <ListFilter id="product-category-filter" label={t('Category')}>
-              <Select
-                id="product-category-filter"
-                className="w-48"
-                value={categoryId ?? ''}
-                onChange={(event) => setCategoryId(event.target.value ? Number(event.target.value) : undefined)}
-              >
-                <option value="">{t('All')}</option>
-                {categories.data?.data.map((category) => (
-                  <option key={category.id} value={category.id}>
-                    {category.name}
-                  </option>
-                ))}
-              </Select>
-            </ListFilter>
-            {selectionBar}
-          </>
+          <ListFilter id="product-category-filter" label={t('Category')}>
+            <Select
+              id="product-category-filter"
+              className="w-48"
+              value={categoryId ?? ''}
+              onChange={(event) => setCategoryId(event.target.value ? Number(event.target.value) : undefined)}
+            >
+              <option value="">{t('All')}</option>
+              {categories.data?.data.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.name}
+                </option>
+              ))}
+            </Select>
+          </ListFilter>
         }
         label={t('Products')}
         columns={columns}
         emptyText={t('No products found.')}
       />
+      {selectionBar}
 
       <PrintLabelsDialog
         open={labelsOpen && selection.count > 0}
