@@ -1,4 +1,5 @@
 import { barcodeBars } from '@shop/print/label';
+import { cn } from '@/lib/cn';
 
 /** Blank modules either side of the bars, so a scanner finds where the code starts and ends. */
 const QUIET_MODULES = 10;
@@ -6,9 +7,10 @@ const QUIET_MODULES = 10;
 /**
  * A barcode drawn as SVG from the same bars the thermal label prints (EAN-13 when the code is
  * 12 or 13 digits with a right check digit, else Code 128), its human-readable text under it.
- * It stretches to its box's width; `barsHeight` is the bars' height (any CSS length).
+ * It stretches to its box's width; `barsHeight` is the bars' height (any CSS length); `small`
+ * sets the digits smaller, for a small label.
  */
-export function BarcodeSvg({ code, barsHeight }: { code: string; barsHeight: string }) {
+export function BarcodeSvg({ code, barsHeight, small = false }: { code: string; barsHeight: string; small?: boolean }) {
   const { bars, text, format } = barcodeBars(code);
   const width = bars.length + QUIET_MODULES * 2;
   return (
@@ -27,7 +29,7 @@ export function BarcodeSvg({ code, barsHeight }: { code: string; barsHeight: str
           <rect key={start} x={start + QUIET_MODULES} width={length} height={1} fill="#000" />
         ))}
       </svg>
-      <figcaption className="font-mono text-[8pt] leading-none tracking-[0.12em] text-black">{text}</figcaption>
+      <figcaption className={cn('font-mono leading-none tracking-[0.12em] text-black', small ? 'text-[6pt]' : 'text-[8pt]')}>{text}</figcaption>
     </figure>
   );
 }

@@ -21,8 +21,8 @@ import { useShopSettings } from '@/lib/shop-settings';
 
 type PrintHere = typeof PrintHereModule;
 
-export const MIN_LABELS = 1;
-export const MAX_LABELS = 500;
+const MIN_LABELS = 1;
+const MAX_LABELS = 500;
 /** The printer choice that prints a sheet with the browser's print dialog. */
 const SHEET = 'sheet';
 
@@ -46,7 +46,7 @@ export function PrintLabelsDialog({ open, onOpenChange, products, onRemove }: Pr
 }
 
 /** The code a product's barcode encodes (its barcode, else its SKU), or null when it cannot be one. */
-export function labelCode(product: Pick<Product, 'barcode' | 'sku'>): { code: string; format: BarcodeFormat; text: string } | null {
+function labelCode(product: Pick<Product, 'barcode' | 'sku'>): { code: string; format: BarcodeFormat; text: string } | null {
   const code = product.barcode ?? product.sku;
   if (!code) return null;
   try {

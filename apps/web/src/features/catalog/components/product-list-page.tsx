@@ -228,7 +228,8 @@ export function ProductListPage() {
       <PrintLabelsDialog
         open={labelsOpen && selection.count > 0}
         onOpenChange={setLabelsOpen}
-        products={selection.rows}
+        // As the list shows them now (an edit since they were picked changes the label).
+        products={selection.rows.map((picked) => list.rows?.find((row) => row.id === picked.id) ?? picked)}
         onRemove={(id) => {
           // The last one gone: nothing left to label.
           if (selection.count === 1) setLabelsOpen(false);
