@@ -174,7 +174,7 @@ describe('Price labels from the product list', () => {
     await user.click(within(dialog).getByRole('button', { name: 'One label more of Iced latte' }));
     expect(within(dialog).getByLabelText('Number of labels of Iced latte')).toHaveValue(2);
     expect(within(dialog).getByText('Total labels: 3')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Print 3 labels' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Print labels (3)' }));
 
     expect(await screen.findByText('Printed')).toBeInTheDocument();
     expect(labelPosts().map((call) => call.body)).toEqual([{ printer_id: 'shelf', items: [{ product_id: 7, count: 2 }, { product_id: 6, count: 1 }] }]);
@@ -189,7 +189,7 @@ describe('Price labels from the product list', () => {
     const count = within(dialog).getByLabelText('Number of labels of Drink 6');
     await user.clear(count);
     await user.type(count, '12');
-    await user.click(within(dialog).getByRole('button', { name: 'Print 12 labels' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Print labels (12)' }));
     expect(await screen.findByText(refused)).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Print labels' })).toBeInTheDocument();
   });
@@ -204,7 +204,7 @@ describe('Price labels from the product list', () => {
     expect(within(loose!).queryByLabelText('Number of labels of Loose tea')).toBeNull();
     expect(within(dialog).getByText('Total labels: 1')).toBeInTheDocument();
 
-    await user.click(within(dialog).getByRole('button', { name: 'Print 1 labels' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Print labels (1)' }));
     expect(await screen.findByText('Printed')).toBeInTheDocument();
     expect(labelPosts().map((call) => call.body)).toEqual([{ printer_id: 'shelf', items: [{ product_id: 6, count: 1 }] }]);
   });
@@ -218,7 +218,7 @@ describe('Price labels from the product list', () => {
     await user.selectOptions(within(dialog).getByLabelText('Printer'), 'Sheet (browser print)');
     expect(within(dialog).getByText('Labels 40 × 30 mm, as set in Settings → Printers.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'One label more of Drink 5' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Print 3 labels' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Print labels (3)' }));
 
     await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
     const sheet = screen.getByTestId('label-sheet-print');

@@ -139,7 +139,7 @@ function PrintLabelsForm({ products, onRemove, onBusy, onDone }: { products: Pro
       onSubmit={(event) => void onSubmit(event)}
       saving={printing}
       onCancel={onDone}
-      submitLabel={t('Print {{count}} labels', { count: total })}
+      submitLabel={t('Print labels ({{count}})', { count: total })}
       savingLabel={t('Printing…')}
       bodyClassName="space-y-4"
     >
