@@ -8,7 +8,8 @@ import { Spinner } from '@/components/ui/spinner';
 /**
  * A sale's receipt exactly as a thermal printer prints it: the slip the server sends (same layout
  * code, same font), drawn here at the shop's receipt paper width, one image pixel per printer dot.
- * The picture is shown at its own size (narrower screens scale it down, keeping the dots crisp).
+ * The picture is shown at its own size (narrower screens scale it down, keeping the dots crisp),
+ * in black and white as the printer's dots come out.
  */
 export function ReceiptSlipPreview({ sale, settings }: { sale: Sale; settings: ReceiptSlipSettings }) {
   const { t } = useTranslation();
@@ -18,8 +19,9 @@ export function ReceiptSlipPreview({ sale, settings }: { sale: Sale; settings: R
     queryKey: ['slip-preview', 'receipt', sale, settings],
     queryFn: async () => {
       // The layout code, the font and the QR library load with the first preview.
-      const [{ receiptSlip }, { drawSlipInBrowser }] = await Promise.all([import('@shop/print/receipt'), import('@/lib/printing/slip-canvas')]);
+      const [{ receiptSlip }, { drawSlipInBrowser }, { THRESHOLD }] = await Promise.all([import('@shop/print/receipt'), import('@/lib/printing/slip-canvas'), import('@shop/print/escpos')]);
       const canvas = await drawSlipInBrowser(receiptSlip(sale, settings, { paper, language, copy: false }));
+      inkOnly(canvas, THRESHOLD);
       return { url: canvas.toDataURL('image/png'), width: canvas.width, height: canvas.height };
     },
     staleTime: Infinity,
@@ -48,4 +50,26 @@ export function ReceiptSlipPreview({ sale, settings }: { sale: Sale; settings: R
       </figcaption>
     </figure>
   );
+}
+
+/**
+ * The drawing as the printer's dots: each pixel ink or paper, as the encoder decides it (over
+ * white, ink when its luminance is under the threshold). Same size, no pixel moved.
+ */
+function inkOnly(canvas: HTMLCanvasElement, threshold: number): void {
+  const context = canvas.getContext('2d');
+  if (!context) return;
+  const image = context.getImageData(0, 0, canvas.width, canvas.height);
+  const { data } = image;
+  for (let i = 0; i < data.length; i += 4) {
+    const alpha = (data[i + 3] ?? 255) / 255;
+    const over = (value: number | undefined) => Math.round((value ?? 255) * alpha + 255 * (1 - alpha));
+    const luminance = 0.299 * over(data[i]) + 0.587 * over(data[i + 1]) + 0.114 * over(data[i + 2]);
+    const dot = luminance < threshold ? 0 : 255;
+    data[i] = dot;
+    data[i + 1] = dot;
+    data[i + 2] = dot;
+    data[i + 3] = 255;
+  }
+  context.putImageData(image, 0, 0);
 }
