@@ -69,6 +69,7 @@ type Call = { method: string; path: string; query: URLSearchParams; body: unknow
  */
 function fakeApi(options: {
   autoPrint: boolean;
+  printer?: Printer;
   saleJobs?: PrintJob[][];
   failed?: () => PrintJob[];
   retry?: (id: number) => Response;
@@ -88,7 +89,9 @@ function fakeApi(options: {
       case 'GET /api/me':
         return jsonResponse(200, { data: { ...demoUser, role: 'Staff' } });
       case 'GET /api/settings':
-        return jsonResponse(200, { data: SETTINGS });
+        return jsonResponse(200, { data: options.printer ? { ...SETTINGS, printers: { ...SETTINGS.printers, list: [options.printer] } } : SETTINGS });
+      case 'POST /api/print-jobs':
+        return jsonResponse(201, { data: job({ id: 700, ...body, target: 'usb' }) });
       case 'GET /api/pos/catalog':
         return jsonResponse(200, { data: CATALOG });
       case 'GET /api/tills':
@@ -165,6 +168,38 @@ describe('the receipt after a sale at a till with a network printer', { timeout:
     expect(calls.find((call) => call.path === '/api/sales/90/print')?.body).toEqual({ till_id: 1, copy: false });
     // Nothing was asked of the jobs list for this sale: the server printed only when asked.
     expect(calls.some((call) => call.path === '/api/print-jobs' && call.query.get('sale_id') === '90')).toBe(false);
+  });
+});
+
+describe('the receipt after a sale at a till with a USB printer', { timeout: 20_000 }, () => {
+  const usb: Printer = { ...COUNTER, ip: '', connection: 'usb' };
+
+  it('prints here by itself, records how it went, and offers Retry when it did not print', async () => {
+    const calls = fakeApi({ autoPrint: true, printer: usb });
+    const { user, change } = await sell();
+    // jsdom has no printer to reach (nor fonts to draw with): the attempt fails, and says so.
+    expect(await within(change).findByText(/^Receipt not printed: /)).toBeInTheDocument();
+    const reports = () => calls.filter((call) => call.method === 'POST' && call.path === '/api/print-jobs');
+    expect(reports()).toHaveLength(1);
+    expect(reports()[0]?.body).toMatchObject({ kind: 'receipt', printer_id: 'counter', till_id: 1, sale_id: 90, copy: false, status: 'failed' });
+    // The sale took cash (as the server recorded it) and a drawer is wired to the printer: it opens with the receipt.
+    expect(reports()[0]?.body).toMatchObject({ open_drawer: true });
+    expect(within(change).getByRole('button', { name: /New sale/ })).toBeEnabled();
+    await user.click(within(change).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(reports()).toHaveLength(2));
+    // Never through the server: it cannot reach a printer on this till.
+    expect(calls.some((call) => call.path.endsWith('/print') || call.path.endsWith('/retry'))).toBe(false);
+  });
+
+  it('waits for Print receipt when the till prints on tap', async () => {
+    const calls = fakeApi({ autoPrint: false, printer: usb });
+    const { user, change } = await sell();
+    const reports = () => calls.filter((call) => call.method === 'POST' && call.path === '/api/print-jobs');
+    expect(within(change).queryByText('Printing…')).not.toBeInTheDocument();
+    expect(reports()).toHaveLength(0);
+    await user.click(within(change).getByRole('button', { name: 'Print receipt' }));
+    await waitFor(() => expect(reports()).toHaveLength(1));
+    expect(await within(change).findByText(/^Receipt not printed: /)).toBeInTheDocument();
   });
 });
 
