@@ -15,7 +15,7 @@ export type EscPosJob = {
 };
 
 /** Dark enough to be ink: anti-aliased edges of a letter print when more than half dark. */
-const THRESHOLD = 128;
+export const THRESHOLD = 128;
 
 export function encodeEscPos(job: EscPosJob): Uint8Array {
   const encoder = new ReceiptPrinterEncoder({ language: 'esc-pos', imageMode: 'raster', feedBeforeCut: 4 });

@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PrintJob } from '@shop/contracts/print-job';
 import type { Sale } from '@shop/contracts/sale';
+import type { Printer } from '@shop/contracts/settings';
 import { clearPrintedReceipt } from '@/components/receipt/print-receipt';
 import { switchLanguage } from '@/lib/i18n';
 import { setTillId } from '@/lib/till';
@@ -27,12 +29,17 @@ function fakeApi({
   list,
   detail,
   refunds = [],
+  printer,
+  print,
 }: {
   role?: 'Admin' | 'Manager' | 'Staff';
   sale?: Sale;
   list?: () => Response;
   detail?: () => Response;
   refunds?: Array<(call: Call) => Answer>;
+  /** The shop's default receipt printer (Settings → Printers), and how POST /sales/{id}/print answers. */
+  printer?: Printer;
+  print?: (call: Call) => Response;
 } = {}) {
   const user = { ...demoUser, role };
   const calls: Call[] = [];
@@ -41,6 +48,7 @@ function fakeApi({
   const settings = {
     ...base,
     payments: { ...base.payments, methods: [...base.payments.methods, { key: 'custom-aba', label: 'ABA Pay', enabled: true }, { key: 'custom-off', label: 'Voucher', enabled: false }] },
+    ...(printer ? { printers: { ...base.printers, default: printer.id, list: [printer] } } : {}),
   };
   setSession('tok', user);
   mockFetch((href, init) => {
@@ -61,6 +69,7 @@ function fakeApi({
       return jsonResponse(200, { data: [walkIn, regular], meta: { total: 12, per_page: 10, current_page: Number(url.searchParams.get('page') ?? 1), last_page: 2, totals: LIST_TOTALS } });
     }
     if (url.pathname === `/api/sales/${sale.id}`) return detail ? detail() : jsonResponse(200, { data: current });
+    if (url.pathname === `/api/sales/${sale.id}/print` && call.method === 'POST' && print) return print(call);
     if (url.pathname === `/api/sales/${sale.id}/refunds` && call.method === 'POST') {
       const answer = refunds.shift()?.(call) ?? jsonResponse(500, { message: 'No answer planned.' });
       if (answer === 'network-error') throw new TypeError('Failed to fetch');
@@ -251,6 +260,45 @@ describe('Sales orders', { timeout: 20_000 }, () => {
     const receipt = within(document.querySelector<HTMLElement>('.receipt-print-root')!).getByRole('article', { name: 'Receipt SO-000007' });
     expect(receipt).toHaveTextContent('Mekong Bean Café');
     expect(receipt).toHaveTextContent('Thank you! Come again.');
+  });
+
+  it('reprints a copy on the shop\'s network receipt printer, saying how it went', async () => {
+    const counter: Printer = { id: 'counter', name: 'Counter printer', ip: '192.168.1.50', type: 'Receipt', connection: 'network', paperWidth: '58', station: '', drawer: false };
+    const refused = 'The printer Counter printer at 192.168.1.50:9100 refused the connection. Check that it is on and plugged into the network.';
+    const answers = ['printed', 'failed'] as const;
+    const printJob = (status: PrintJob['status']): PrintJob => ({
+      id: 600, kind: 'receipt', printer_id: 'counter', printer_name: 'Counter printer', target: '192.168.1.50:9100', till_id: null, sale_id: 7, sale_code: 'SO-000007', ticket_id: null,
+      copy: true, open_drawer: false, status, error: status === 'failed' ? refused : null, attempts: 1, bytes: 0, created_by: null, created_at: '2026-11-21T04:00:00.000Z', printed_at: null,
+    });
+    let printed = 0;
+    const calls = fakeApi({
+      printer: counter,
+      print: () => {
+        const status = answers[printed++] ?? 'failed';
+        return jsonResponse(200, { data: printJob(status), message: status === 'printed' ? 'Printed' : refused });
+      },
+    });
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderApp('/orders');
+    const dialog = await openSale(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Print receipt' }));
+    expect(await screen.findByText('Printed')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Print receipt' }));
+    expect(await screen.findByText(`Receipt not printed: ${refused}`)).toBeInTheDocument();
+    const sent = calls.filter((call) => call.url.pathname === '/api/sales/7/print');
+    expect(sent.map((call) => call.body)).toEqual([
+      { till_id: null, copy: true },
+      { till_id: null, copy: true },
+    ]);
+    // Not the browser's print dialog: the printer has it.
+    expect(print).not.toHaveBeenCalled();
+    // The printer's own picture of the receipt is a tab away.
+    await user.click(within(dialog).getByRole('button', { name: 'Printer preview' }));
+    expect(within(dialog).getByRole('button', { name: 'Printer preview' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(dialog).queryByRole('table', { name: 'Lines' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Details' }));
+    expect(within(dialog).getByRole('table', { name: 'Lines' })).toBeInTheDocument();
   });
 
   it("shows each line's options, note and discount, the order's discount and who approved it", async () => {

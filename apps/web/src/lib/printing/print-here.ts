@@ -1,10 +1,11 @@
 import type { PrintJobKind } from '@shop/contracts/print-job';
 import type { Printer, Settings } from '@shop/contracts/settings';
-import { encodeEscPos } from '@shop/print/escpos';
 import type { Slip } from '@shop/print/slip';
-import { printOnLocalPrinter, type LocalConnection } from './local-printer';
+import type { LocalConnection } from './local-printer';
 import { reportPrintJob } from './print-api';
-import { drawSlipInBrowser } from './slip-canvas';
+import { localFailure } from './print-text';
+
+export { LOCAL_FAILURES, localFailure } from './print-text';
 
 /*
  * Printing from this browser to the printer plugged into this till: the slip drawn here, encoded
@@ -34,6 +35,9 @@ export async function printHere(job: LocalJob): Promise<void> {
   if (connection !== 'usb' && connection !== 'serial') throw new Error('not-local');
   let bytes: Uint8Array = new Uint8Array();
   try {
+    // The drawing, the encoder and the USB and serial drivers load when this till first prints on
+    // its own printer (most tills never do), not with every screen that may print.
+    const [{ drawSlipInBrowser }, { encodeEscPos }, { printOnLocalPrinter }] = await Promise.all([import('./slip-canvas'), import('@shop/print/escpos'), import('./local-printer')]);
     const canvases = await Promise.all(job.slips.map((slip) => drawSlipInBrowser(slip)));
     bytes = encodeEscPos({ slips: canvases as never, openDrawer: job.openDrawer });
     await printOnLocalPrinter(connection, bytes);
@@ -45,11 +49,3 @@ export async function printHere(job: LocalJob): Promise<void> {
 }
 
 const report = (job: LocalJob) => ({ kind: job.kind, printer_id: job.printer.id, till_id: job.tillId ?? null, sale_id: job.saleId ?? null, copy: job.copy ?? false, open_drawer: job.openDrawer ?? false });
-
-/** Why a local print failed, in the words the jobs list keeps (English, as the server's). */
-export function localFailure(error: unknown): string {
-  const code = error instanceof Error ? error.message : '';
-  if (code === 'unavailable') return 'This browser cannot reach USB or serial printers. Use Chrome or Edge on this till.';
-  if (code === 'not-chosen' || code === 'not-connected') return 'The printer is not connected to this till. Connect it from Settings → Printers.';
-  return `The printer did not take the job: ${code || 'unknown error'}`;
-}

@@ -1,4 +1,4 @@
-import { Printer } from 'lucide-react';
+import { CircleAlert, CircleCheck, LoaderCircle, Printer, RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toCents } from '@shop/contracts/money';
 import type { Sale } from '@shop/contracts/sale';
@@ -6,15 +6,21 @@ import { changeText } from '@/components/receipt/sale-payments';
 import { Button } from '@/components/ui/button';
 import { formatMoney, formatRiel } from '@/lib/format';
 import { paymentsText } from '@/lib/payments-text';
+import { printCallFailureText, printErrorText } from '@/lib/printing/print-text';
+import { useReceiptPrinting, type ReceiptPrintState } from '../use-receipt-printing';
 import { KeyHint } from './key-hint';
 
 /**
  * What the cashier hands back after Pay, as the server recorded it: the change in dollars and
  * riel in large type (or all of it in riel), the sale number and its payments. It stays until
- * the next sale starts: a product added, New sale (Enter) or Escape.
+ * the next sale starts: a product added, New sale (Enter) or Escape. The receipt prints on the
+ * till's printer (by itself or on tap) and says how that went; a printer fault never holds up
+ * New sale. Without a thermal printer, `onBrowserPrint` opens the browser's print dialog.
  */
-export function ChangePanel({ sale, onPrint, onNewSale }: { sale: Sale; onPrint: () => void; onNewSale: () => void }) {
+export function ChangePanel({ sale, onBrowserPrint, onNewSale }: { sale: Sale; onBrowserPrint: () => void; onNewSale: () => void }) {
   const { t } = useTranslation();
+  const receipt = useReceiptPrinting(sale);
+  const { status } = receipt.state;
   const change = { usdCents: toCents(sale.change_usd), khr: sale.change_khr };
   const hasChange = sale.change > 0;
   const title = hasChange ? t('Change to give') : t('No change to give');
@@ -40,16 +46,56 @@ export function ChangePanel({ sale, onPrint, onNewSale }: { sale: Sale; onPrint:
         {t('Paid {{total}}: {{payments}}', { total: formatMoney(sale.total), payments: paymentsText(sale, t) })}
       </p>
       {sale.balance > 0 ? <p className="text-sm font-medium text-amber-800 dark:text-amber-300">{t('Left on account: {{amount}}', { amount: formatMoney(sale.balance) })}</p> : null}
+      <ReceiptStatus state={receipt.state} />
       <div className="flex gap-2">
-        <Button variant="secondary" className="h-11 flex-1" onClick={onPrint}>
-          <Printer aria-hidden className="size-4" />
-          {t('Print receipt')}
-        </Button>
+        {status === 'dialog' || status === 'tap' ? (
+          <Button variant="secondary" className="h-11 flex-1" onClick={status === 'dialog' ? onBrowserPrint : receipt.print}>
+            <Printer aria-hidden className="size-4" />
+            {t('Print receipt')}
+          </Button>
+        ) : status === 'failed' ? (
+          <Button variant="secondary" className="h-11 flex-1" onClick={receipt.print}>
+            <RotateCcw aria-hidden className="size-4" />
+            {t('Retry')}
+          </Button>
+        ) : null}
         <Button className="h-11 flex-1" onClick={onNewSale} aria-keyshortcuts="Enter Escape">
           {t('New sale')}
           <KeyHint className="border-white/40 bg-white/15 text-white">Enter</KeyHint>
         </Button>
       </div>
     </section>
+  );
+}
+
+/** The receipt's print state, read out as it changes: printing, printed, or not printed and why. */
+function ReceiptStatus({ state }: { state: ReceiptPrintState }) {
+  const { t } = useTranslation();
+  const text =
+    state.status === 'printing'
+      ? t('Printing…')
+      : state.status === 'printed'
+        ? t('Receipt printed')
+        : state.status === 'failed'
+          ? t('Receipt not printed: {{reason}}', { reason: state.jobError !== null ? printErrorText(state.jobError, t) : printCallFailureText(state.error, t) })
+          : '';
+  // Always there, so a change of state is read out; empty while there is nothing to say.
+  return (
+    <div aria-live="polite" aria-atomic className="empty:hidden">
+      {text ? (
+        <p
+          className={
+            state.status === 'failed'
+              ? 'flex items-start gap-1.5 text-sm font-medium text-red-800 dark:text-red-300'
+              : 'flex items-center gap-1.5 text-sm text-emerald-900 dark:text-emerald-200'
+          }
+        >
+          {state.status === 'printing' ? <LoaderCircle aria-hidden className="size-4 shrink-0 animate-spin" /> : null}
+          {state.status === 'printed' ? <CircleCheck aria-hidden className="size-4 shrink-0" /> : null}
+          {state.status === 'failed' ? <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" /> : null}
+          <span className="min-w-0">{text}</span>
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -445,7 +445,7 @@ export function PosPage() {
               </Button>
             )
           }
-          summary={lastSale ? <ChangePanel sale={lastSale} onPrint={() => void printReceipt(lastSale, settings)} onNewSale={newSale} /> : null}
+          summary={lastSale ? <ChangePanel key={lastSale.id} sale={lastSale} onBrowserPrint={() => void printReceipt(lastSale, settings)} onNewSale={newSale} /> : null}
           footer={
             <>
               {cart.pending ? (

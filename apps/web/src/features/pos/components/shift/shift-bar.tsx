@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ArrowDownToLine, ArrowUpFromLine, FileText, Lock, LockOpen, Replace, Store, Vault } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Shift } from '@shop/contracts/shift';
@@ -17,6 +18,8 @@ type ShiftBarProps = {
   onXReport: (shift: Shift) => void;
   onCloseShift: (shift: Shift) => void;
   onChangeTill: () => void;
+  /** The till's printer status (its retry list), first among the controls. */
+  printStatus?: ReactNode;
 };
 
 /**
@@ -24,7 +27,7 @@ type ShiftBarProps = {
  * and what the cashier does with the drawer: pay in or out, open it without a sale, an X-report,
  * close the shift; or open one.
  */
-export function ShiftBar({ state, timeZone, canChangeTill, onOpenShift, onMovement, onNoSale, onXReport, onCloseShift, onChangeTill }: ShiftBarProps) {
+export function ShiftBar({ state, timeZone, canChangeTill, onOpenShift, onMovement, onNoSale, onXReport, onCloseShift, onChangeTill, printStatus }: ShiftBarProps) {
   const { t } = useTranslation();
   const { till, shift, shiftQuery } = state;
   if (!till) return null;
@@ -51,6 +54,7 @@ export function ShiftBar({ state, timeZone, canChangeTill, onOpenShift, onMoveme
         </div>
       </div>
       <div className="ml-auto flex flex-wrap items-center gap-1.5">
+        {printStatus}
         {shiftQuery.isError && !shift ? (
           <Button variant="secondary" size="sm" onClick={() => void shiftQuery.refetch()}>
             {t('Try again')}

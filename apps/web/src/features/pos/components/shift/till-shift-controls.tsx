@@ -14,6 +14,7 @@ import { failureText } from '@/lib/error-text';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useCan } from '@/lib/permissions';
 import { useShopSettings } from '@/lib/shop-settings';
+import { PrintRetryControl } from '../print-retry-list';
 import { useTillShift } from './use-till-shift';
 import { MovementDialog, type MovementKind } from './movement-dialog';
 import { OpenShiftDialog } from './open-shift-dialog';
@@ -85,6 +86,7 @@ export function useTillShiftControls(fallbackFocus: () => HTMLElement | null) {
           onXReport={(open) => setReportOf(open.id)}
           onCloseShift={setClosing}
           onChangeTill={() => setChangingTill(true)}
+          printStatus={till ? <PrintRetryControl tillId={till.id} /> : null}
         />
       )}
       {till ? <OpenShiftDialog till={till} open={opening && !shift} onOpenChange={setOpening} fallbackFocus={fallbackFocus} /> : null}
