@@ -122,48 +122,45 @@ export function PrinterSettings() {
                         ))}
                       </Select>
                     </FormField>
+                    {printer.connection === 'network' ? (
+                      <FormField id={`${id}-ip`} label={t('IP address')} error={ipError}>
+                        <Input
+                          id={`${id}-ip`}
+                          inputMode="decimal"
+                          placeholder="192.168.1.50"
+                          aria-required
+                          {...invalidProps(`${id}-ip`, ipError)}
+                          aria-describedby={ipError ? `${id}-ip-error` : `${id}-ip-hint`}
+                          maxLength={60}
+                          {...register(`list.${index}.ip`)}
+                        />
+                        {ipError ? null : (
+                          <p id={`${id}-ip-hint`} className="text-xs text-slate-500 dark:text-slate-400">
+                            {t('Port 9100 unless you add one: 192.168.1.50:9101')}
+                          </p>
+                        )}
+                      </FormField>
+                    ) : null}
+                    {printer.type === 'Kitchen' ? (
+                      <FormField id={`${id}-station`} label={t('Station')} error={errorOf(`list.${index}.station`)}>
+                        <Select id={`${id}-station`} {...register(`list.${index}.station`)}>
+                          <option value="">{t('Every station')}</option>
+                          {stations.map((station) => (
+                            <option key={station} value={station}>
+                              {station}
+                            </option>
+                          ))}
+                          {lostStation ? <option value={lostStation}>{t('{{name}} (removed)', { name: lostStation })}</option> : null}
+                        </Select>
+                      </FormField>
+                    ) : null}
+                    {printer.type === 'Receipt' ? (
+                      // Beside the address, it lines up with the fields; alone on its line, it needs no room for a label.
+                      <div className={printer.connection === 'network' ? 'flex items-center sm:col-span-1 sm:pt-7 lg:col-span-2' : 'flex items-center sm:col-span-2'}>
+                        <CheckField id={`${id}-drawer`} label={t('A cash drawer is wired to this printer')} {...register(`list.${index}.drawer`)} />
+                      </div>
+                    ) : null}
                   </div>
-                  {printer.connection === 'network' || printer.type !== 'Label' ? (
-                    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,2fr)]">
-                      {printer.connection === 'network' ? (
-                        <FormField id={`${id}-ip`} label={t('IP address')} error={ipError}>
-                          <Input
-                            id={`${id}-ip`}
-                            inputMode="decimal"
-                            placeholder="192.168.1.50"
-                            aria-required
-                            {...invalidProps(`${id}-ip`, ipError)}
-                            aria-describedby={ipError ? `${id}-ip-error` : `${id}-ip-hint`}
-                            maxLength={60}
-                            {...register(`list.${index}.ip`)}
-                          />
-                          {ipError ? null : (
-                            <p id={`${id}-ip-hint`} className="text-xs text-slate-500 dark:text-slate-400">
-                              {t('Add the port when it is not 9100: 192.168.1.50:9101')}
-                            </p>
-                          )}
-                        </FormField>
-                      ) : null}
-                      {printer.type === 'Kitchen' ? (
-                        <FormField id={`${id}-station`} label={t('Station')} error={errorOf(`list.${index}.station`)}>
-                          <Select id={`${id}-station`} {...register(`list.${index}.station`)}>
-                            <option value="">{t('Every station')}</option>
-                            {stations.map((station) => (
-                              <option key={station} value={station}>
-                                {station}
-                              </option>
-                            ))}
-                            {lostStation ? <option value={lostStation}>{t('{{name}} (removed)', { name: lostStation })}</option> : null}
-                          </Select>
-                        </FormField>
-                      ) : null}
-                      {printer.type === 'Receipt' ? (
-                        <div className="flex items-center sm:pt-7">
-                          <CheckField id={`${id}-drawer`} label={t('A cash drawer is wired to this printer')} {...register(`list.${index}.drawer`)} />
-                        </div>
-                      ) : null}
-                    </div>
-                  ) : null}
                   <div className="flex flex-wrap items-center gap-x-5 gap-y-2 border-t border-slate-100 pt-3 dark:border-slate-800">
                     <label className="flex min-h-10 items-center gap-2 text-sm whitespace-nowrap text-slate-700 pointer-coarse:min-h-11 dark:text-slate-300">
                       <input type="radio" value={field.id} className="size-4 accent-indigo-600 pointer-coarse:size-5" {...register('default')} />

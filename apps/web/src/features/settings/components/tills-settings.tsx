@@ -36,6 +36,7 @@ export function TillsSettings() {
     {
       id: 'auto_print',
       header: t('Receipts'),
+      minor: true,
       cell: (till) => <Badge tone={till.auto_print ? 'primary' : 'neutral'}>{till.auto_print ? t('Auto') : t('On tap')}</Badge>,
     },
     {
