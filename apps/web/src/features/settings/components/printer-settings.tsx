@@ -83,7 +83,7 @@ export function PrinterSettings() {
             return (
               <li key={field.rowKey}>
                 <div role="group" aria-label={t('Printer {{number}}', { number: index + 1 })} className="space-y-3 rounded-lg border border-slate-200 p-3 sm:p-4 dark:border-slate-800">
-                  <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1.2fr)_minmax(0,0.8fr)]">
+                  <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1.5fr)_minmax(0,0.8fr)]">
                     <FormField id={`${id}-name`} label={t('Name')} error={errorOf(`list.${index}.name`)}>
                       <Input id={`${id}-name`} {...invalidProps(`${id}-name`, errorOf(`list.${index}.name`))} maxLength={80} {...register(`list.${index}.name`)} />
                     </FormField>
