@@ -324,6 +324,13 @@ const results = { when: new Date().toISOString(), machine: { cores: os.cpus().le
 console.log(`Shop console benchmark — ${os.cpus().length} cores, Node ${process.version}`);
 console.log(`Console: initial JS ${web.initialJsKiB.toFixed(1)} KiB gzip in ${web.initialFiles} files; largest lazy chunk ${web.largestLazyChunk?.name} ${web.largestLazyChunk?.kib.toFixed(1)} KiB gzip`);
 
+// Printing (docs/decisions/0015-printing.md): a Khmer receipt drawn and encoded on the server's printing worker.
+results.printing = JSON.parse(execFileSync(tsx, [path.join(root, 'bench/printing.ts')], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop());
+{
+  const p = results.printing;
+  console.log(`Printing: an 8-line Khmer receipt drawn + encoded as ESC/POS raster on the printing worker: 58 mm p50 ${p['58'].p50.toFixed(0)} ms (${p['58'].kb.toFixed(0)} KB), 80 mm p50 ${p['80'].p50.toFixed(0)} ms, p95 ${p['80'].p95.toFixed(0)} ms (${p['80'].kb.toFixed(0)} KB); event loop held at most ${p.eventLoopLagMs.toFixed(0)} ms meanwhile; sent to a loopback printer p50 ${p.send.p50.toFixed(0)} ms`);
+}
+
 results.databases.push(await benchDatabase(''));
 printDatabase(results.databases[0]);
 

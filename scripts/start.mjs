@@ -10,4 +10,9 @@ if (!fs.existsSync(path.join(root, 'node_modules'))) {
   process.exit(1);
 }
 buildIfStale();
+// The demo shop prints to a stand-in printer on this machine (slips saved as pictures in the data
+// folder); DEMO_PRINTER=off runs without it, and a shop without the demo has no use for it.
+const demo = !/^(false|0|no)$/i.test(process.env.SEED_DEMO ?? 'true');
+if (process.env.DEMO_PRINTER === 'off' || !demo) delete process.env.DEMO_PRINTER;
+else process.env.DEMO_PRINTER ??= '127.0.0.1:9100';
 await import(pathToFileURL(path.join(root, 'apps/server/dist/main.js')).href);

@@ -7,15 +7,18 @@ import { bakongConfirmer, noPaymentConfirmer } from './lib/bakong';
 import { systemClock } from './lib/clock';
 import { loadEnv } from './plugins/env';
 import { startExpirySweep } from './services/expiry-sweep';
+import { startDemoPrinter } from './demo-printer';
 
 async function main() {
   const env = loadEnv();
   const database = openDatabase({ databaseUrl: env.DATABASE_URL, sqliteFile: path.join(env.dataDir, 'shop.db') });
   await migrateToLatest(database.db, database.kind);
+  const demoPrinter = env.DEMO_PRINTER ? await startDemoPrinter(env.DEMO_PRINTER, path.join(env.dataDir, 'printed'), (line) => console.log(line)) : null;
   const initial = await ensureInitialData({ db: database.db, kind: database.kind, clock: systemClock }, {
     seedDemo: env.SEED_DEMO,
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
+    demoPrinter: demoPrinter ? env.DEMO_PRINTER : undefined,
   });
 
   const app = await buildApp({
@@ -44,6 +47,7 @@ async function main() {
     `  Database: ${database.kind === 'sqlite' ? `SQLite file ${database.location}` : database.location}`,
     `  API reference: ${scheme}://localhost:${port}/api/docs`,
   ];
+  if (demoPrinter) lines.push(`  Demo printer: ${env.DEMO_PRINTER}, slips saved as pictures in ${path.join(env.dataDir, 'printed')}`);
   if (initial.seeded === 'admin') lines.push(`  First Admin created: ${initial.email}`);
   if (env.SEED_DEMO) {
     lines.push('  Demo sign-in (password ' + DEMO_PASSWORD + '):');

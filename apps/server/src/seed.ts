@@ -8,7 +8,7 @@ import { createPromotion } from './services/promotions';
 import { closeShift, openShift, recordDrawerMovement } from './services/shifts';
 import { createTill } from './services/tills';
 import { createModifierGroup } from './services/modifier-groups';
-import { updateSettingsSection } from './services/settings';
+import { getSettingsSection, updateSettingsSection } from './services/settings';
 import { createStockRecord } from './services/stock-records';
 import { createSupply } from './services/supplies';
 import type { Actor, ServiceContext } from './services/context';
@@ -119,6 +119,8 @@ export interface InitialDataOptions {
   adminPassword?: string | undefined;
   /** The demo shop's received stock (supplies, batches); tests that count stock start without it. */
   demoStock?: boolean;
+  /** The demo printer's host:port (`npm start`): the demo shop's printers point at it. */
+  demoPrinter?: string | undefined;
 }
 
 /**
@@ -182,6 +184,7 @@ export async function ensureInitialData(ctx: ServiceContext, options: InitialDat
   if (options.demoStock ?? true) {
     await seedDemoStock(ctx);
     await seedDemoShop(ctx);
+    if (options.demoPrinter) await seedDemoPrinters(ctx, options.demoPrinter);
   }
   return { seeded: 'demo' };
 }
@@ -275,6 +278,30 @@ async function seedDemoShop(ctx: ServiceContext) {
     actor,
   );
   await seedDemoTills(ctx, actor);
+}
+
+/**
+ * The demo shop's printers, all at the demo printer (`npm start`): receipts at the counter with a
+ * cash drawer, drinks' tickets at the bar, pastries' in the kitchen, price labels; slips print in
+ * Khmer.
+ */
+async function seedDemoPrinters(ctx: ServiceContext, address: string) {
+  const admin = await ctx.db.selectFrom('users').select('id').where('email', '=', 'admin@demo.shop').executeTakeFirstOrThrow();
+  const actor = { userId: admin.id, role: 'Admin' as const };
+  const printer = (id: string, name: string, type: 'Receipt' | 'Kitchen' | 'Label', paperWidth: '58' | '80', station = '') =>
+    ({ id, name, ip: address, type, connection: 'network', paperWidth, station, drawer: type === 'Receipt' }) as const;
+  await updateSettingsSection(
+    ctx,
+    'printers',
+    {
+      default: 'counter',
+      list: [printer('counter', 'Counter printer', 'Receipt', '80'), printer('bar', 'Bar printer', 'Kitchen', '58', 'Bar'), printer('kitchen', 'Kitchen printer', 'Kitchen', '80', 'Kitchen'), printer('labels', 'Label printer', 'Label', '58')],
+      label: { width: 50, height: 30 },
+    },
+    actor,
+  );
+  const receipts = await getSettingsSection(ctx, 'receipts');
+  await updateSettingsSection(ctx, 'receipts', { ...receipts, language: 'kh' }, actor);
 }
 
 /**

@@ -111,3 +111,13 @@ export function decodeEscPos(bytes: Uint8Array): DecodedJob {
 
 /** Share of dots that are ink, 0 to 1: a blank page is 0. */
 export const inkShare = (page: DecodedPage): number => page.dots.reduce((sum, dot) => sum + dot, 0) / page.dots.length;
+
+/** A decoded page as RGBA pixels (ink black on white), to draw onto a canvas and save or compare. */
+export function pageRgba(page: DecodedPage): Uint8ClampedArray {
+  const rgba = new Uint8ClampedArray(page.width * page.height * 4);
+  for (let index = 0; index < page.dots.length; index++) {
+    const value = page.dots[index] ? 0 : 255;
+    rgba.set([value, value, value, 255], index * 4);
+  }
+  return rgba;
+}

@@ -34,6 +34,11 @@ const envSchema = z
     HTTPS_KEY: z.string().optional(),
     // With a Bakong API token the server asks Bakong whether a KHQR was paid; without, the cashier confirms.
     BAKONG_API_TOKEN: z.string().optional(),
+    // `npm start` runs the demo shop's stand-in printer here (demo-printer.ts); a fresh demo shop prints to it. Unset: none.
+    DEMO_PRINTER: z
+      .string()
+      .regex(/^[a-z0-9.-]+:\d{1,5}$/i, 'must be host:port, such as 127.0.0.1:9100')
+      .optional(),
     BAKONG_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).default(DEFAULT_BAKONG_API_URL),
   })
   .refine((env) => Boolean(env.HTTPS_CERT) === Boolean(env.HTTPS_KEY), {

@@ -1,14 +1,7 @@
 import type { Settings } from '@shop/contracts/settings';
+import { moneyFormatFor, zoneParts } from '@shop/contracts/shop-format';
 
 type Localization = Pick<Settings['localization'], 'currency' | 'locale'>;
-
-/** Riel has no coins in use, so it shows no fraction; the others show cents. */
-const FRACTION_DIGITS: Record<Localization['currency'], number> = { USD: 2, EUR: 2, KHR: 0, THB: 2, VND: 0 };
-
-function moneyFormatFor({ currency, locale }: Localization): Intl.NumberFormat {
-  const digits = FRACTION_DIGITS[currency];
-  return new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: digits, maximumFractionDigits: digits });
-}
 
 let current: Localization = { currency: 'USD', locale: 'en-US' };
 let moneyFormat = moneyFormatFor(current);
@@ -54,31 +47,6 @@ export function formatDate(value: string | Date | null | undefined): string {
   const month = String(date.getMonth() + 1).padStart(2, '0');
   const day = String(date.getDate()).padStart(2, '0');
   return `${date.getFullYear()}-${month}-${day}`;
-}
-
-const zoneFormats = new Map<string, Intl.DateTimeFormat>();
-
-function zoneFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = zoneFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone,
-    });
-    zoneFormats.set(timeZone, format);
-  }
-  return format;
-}
-
-function zoneParts(instant: string, timeZone: string): Record<string, string> | null {
-  const date = new Date(instant);
-  if (Number.isNaN(date.getTime())) return null;
-  return Object.fromEntries(zoneFormat(timeZone).formatToParts(date).map((part) => [part.type, part.value]));
 }
 
 /**

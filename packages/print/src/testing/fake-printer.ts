@@ -1,5 +1,7 @@
 import net from 'node:net';
-import { decodeEscPos, type DecodedJob, type DecodedPage } from '../decode';
+import { decodeEscPos, type DecodedJob } from '../decode';
+
+export { pageRgba } from '../decode';
 
 /*
  * A stand-in for a network receipt printer, for tests: it listens on a loopback port as a
@@ -69,16 +71,6 @@ export class FakePrinter {
 
 export async function startFakePrinter(): Promise<FakePrinter> {
   return new FakePrinter().on();
-}
-
-/** A decoded page as RGBA pixels (ink black on white), to draw onto a canvas and save or compare. */
-export function pageRgba(page: DecodedPage): Uint8ClampedArray {
-  const rgba = new Uint8ClampedArray(page.width * page.height * 4);
-  for (let index = 0; index < page.dots.length; index++) {
-    const value = page.dots[index] ? 0 : 255;
-    rgba.set([value, value, value, 255], index * 4);
-  }
-  return rgba;
 }
 
 /**

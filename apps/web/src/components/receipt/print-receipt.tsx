@@ -43,24 +43,39 @@ export function printReceipt(sale: Sale, settings: ReceiptSettings): Promise<voi
  * Prints any slip (a receipt, a shift's Z-report) on the receipt roll the same way: rendered on
  * its own, the page sized to the roll's width and the slip's length, the console hidden.
  */
-export async function printOnRoll(slip: ReactNode, paperWidth: PaperWidth): Promise<void> {
+export function printOnRoll(slip: ReactNode, paperWidth: PaperWidth): Promise<void> {
+  return printAlone(slip, {
+    testId: 'receipt-print',
+    // Without a measured height (no layout), a roll is still better than a sheet of A4.
+    page: (host) => {
+      const heightMm = Math.ceil(host.getBoundingClientRect().height * MM_PER_PX) + SLACK_MM;
+      return `@page { size: ${paperWidth}mm ${heightMm > SLACK_MM ? `${heightMm}mm` : '297mm'}; margin: 0; }`;
+    },
+  });
+}
+
+/**
+ * Prints `content` and nothing else with the browser's print dialog (a slip on the roll, a sheet
+ * of labels): rendered on its own under <body>, the page rule from `page` (given the rendered
+ * content, e.g. to measure it), the console hidden by the print stylesheet. It stays until the
+ * print dialog closes (`afterprint`) or the next thing is printed.
+ */
+export async function printAlone(content: ReactNode, options: { testId: string; page: (host: HTMLElement) => string }): Promise<void> {
   clearPrintedReceipt();
   const host = document.createElement('div');
   host.className = RECEIPT_PRINT_ROOT_CLASS;
-  host.setAttribute('data-testid', 'receipt-print');
+  host.setAttribute('data-testid', options.testId);
   document.body.appendChild(host);
   const root = createRoot(host);
   current = { host, root };
-  flushSync(() => root.render(slip));
+  flushSync(() => root.render(content));
 
   await imagesReady(host);
   if (current?.host !== host) return; // another slip was asked for meanwhile
 
-  const heightMm = Math.ceil(host.getBoundingClientRect().height * MM_PER_PX) + SLACK_MM;
   const style = document.createElement('style');
   style.id = PAGE_STYLE_ID;
-  // Without a measured height (no layout), a roll is still better than a sheet of A4.
-  style.textContent = `@page { size: ${paperWidth}mm ${heightMm > SLACK_MM ? `${heightMm}mm` : '297mm'}; margin: 0; }`;
+  style.textContent = options.page(host);
   document.head.appendChild(style);
   document.documentElement.classList.add(PRINTING_CLASS);
 

@@ -3,13 +3,12 @@ import { PRINT_MESSAGES, printMessage, type PrintJob } from '@shop/contracts/pri
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /**
- * Why a job failed, in the reader's language. The server keeps the error in English with the
- * printer's name and address filled in ("The printer Bar at 192.168.1.50:9100 refused…"); it is
- * matched back to its message and translated with the job's own name and target.
+ * A print answer's message (`{ data: job, message }`) in the user's language: the server fills a
+ * PRINT_MESSAGES template with the job's printer name and address, so the template the message
+ * came from is the translation key, filled again from the job. Any other text is its own key.
  */
-export function printJobError(job: Pick<PrintJob, 'error' | 'printer_name' | 'target'>, t: Translate): string {
-  if (!job.error) return '';
-  const values = { name: job.printer_name, target: job.target };
-  const key = (Object.keys(PRINT_MESSAGES) as (keyof typeof PRINT_MESSAGES)[]).find((candidate) => printMessage(candidate, values) === job.error);
-  return key ? t(PRINT_MESSAGES[key], values) : t(job.error);
+export function printAnswerText(answer: { data: Pick<PrintJob, 'printer_name' | 'target'>; message: string }, t: Translate): string {
+  const values = { name: answer.data.printer_name, target: answer.data.target };
+  const key = (Object.keys(PRINT_MESSAGES) as (keyof typeof PRINT_MESSAGES)[]).find((candidate) => printMessage(candidate, values) === answer.message);
+  return key ? t(PRINT_MESSAGES[key], values) : t(answer.message);
 }

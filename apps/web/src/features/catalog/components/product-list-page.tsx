@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Plus } from 'lucide-react';
+import { Plus, Printer } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -10,6 +10,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ListCard, ListFilter } from '@/components/ui/list-card';
 import { PageTitle } from '@/components/ui/page-title';
 import { rowActionsColumn } from '@/components/ui/row-actions';
+import { selectColumn } from '@/components/ui/select-column';
 import { Select } from '@/components/ui/select';
 import { StatusPill } from '@/components/ui/status-pill';
 import type { Column } from '@/components/ui/table';
@@ -19,6 +20,7 @@ import { formatMoney } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { useLinkedId } from '@/lib/use-linked-id';
 import { useListScreen } from '@/lib/use-list-screen';
+import { useSelection } from '@/lib/use-selection';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { useDeleteProduct } from '../api/delete-product';
 import { useProduct } from '../api/get-product';
@@ -26,11 +28,13 @@ import { ALL_CATEGORIES, useCategories } from '../api/get-categories';
 import { productsQueryOptions } from '../api/get-products';
 import { useUpdateProduct } from '../api/update-product';
 import { PRODUCTS_PER_PAGE, toProductInput } from '../product-input';
+import { PrintLabelsDialog } from './print-labels-dialog';
 import { ProductFormDialog } from './product-form-dialog';
 
 export function ProductListPage() {
   const { t } = useTranslation();
   const canWrite = useCan('catalog:manage');
+  const canLabel = useCan('labels:print');
   const navigate = useNavigate();
   // /products/new is this list with the Add Product form open.
   const onNewRoute = useMatch('/products/new') !== null;
@@ -67,6 +71,9 @@ export function ProductListPage() {
   const formProduct = list.editing === 'new' ? null : (list.editing ?? linkedProduct);
   const formOpen = canWrite && (list.editing !== null || onNewRoute || linkedProduct !== null);
   const toggle = useUpdateProduct();
+  // Products picked for price labels; they stay picked across pages, searches and filters.
+  const selection = useSelection<Product>((product) => product.id);
+  const [labelsOpen, setLabelsOpen] = useState(false);
 
   function onToggle(product: Product) {
     const input = toProductInput(product);
@@ -88,6 +95,9 @@ export function ProductListPage() {
   }
 
   const columns: Column<Product>[] = [
+    ...(canLabel
+      ? [selectColumn(selection, list.rows, { all: t('Select all products on this page'), row: (product: Product) => t('Select {{name}}', { name: product.name }) })]
+      : []),
     {
       id: 'image',
       header: t('Image'),
@@ -155,6 +165,27 @@ export function ProductListPage() {
     );
   }
 
+  const selectionBar =
+    canLabel && selection.count > 0 ? (
+      <div
+        role="region"
+        aria-label={t('Selected products')}
+        // Under the list, kept in view at the screen's foot while the list scrolls; the rows never move for it.
+        className="sticky bottom-4 z-20 mx-auto mt-3 flex w-fit max-w-full flex-wrap items-center gap-2 rounded-xl border border-indigo-200 bg-indigo-50 py-1.5 pr-1.5 pl-4 shadow-lg dark:border-indigo-500/30 dark:bg-slate-900"
+      >
+        <span role="status" className="text-sm font-medium text-indigo-900 dark:text-indigo-100">
+          {t('{{count}} selected', { count: selection.count })}
+        </span>
+        <Button variant="ghost" size="sm" onClick={selection.clear}>
+          {t('Clear')}
+        </Button>
+        <Button size="sm" onClick={() => setLabelsOpen(true)}>
+          <Printer aria-hidden className="size-4" />
+          {t('Print labels')}
+        </Button>
+      </div>
+    ) : null;
+
   return (
     <section>
       <PageTitle
@@ -192,7 +223,19 @@ export function ProductListPage() {
         columns={columns}
         emptyText={t('No products found.')}
       />
+      {selectionBar}
 
+      <PrintLabelsDialog
+        open={labelsOpen && selection.count > 0}
+        onOpenChange={setLabelsOpen}
+        // As the list shows them now (an edit since they were picked changes the label).
+        products={selection.rows.map((picked) => list.rows?.find((row) => row.id === picked.id) ?? picked)}
+        onRemove={(id) => {
+          // The last one gone: nothing left to label.
+          if (selection.count === 1) setLabelsOpen(false);
+          selection.remove(id);
+        }}
+      />
       <ProductFormDialog {...list.formDialog} open={formOpen} record={formProduct} />
       <ConfirmDialog
         {...list.deleteDialog}

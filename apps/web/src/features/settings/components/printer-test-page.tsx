@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import type { Printer } from '@shop/contracts/settings';
 import { Button } from '@/components/ui/button';
 import { failureText } from '@/lib/error-text';
-import { printJobError } from '@/lib/printing/job-message';
+import { printAnswerText } from '@/lib/printing/job-message';
 import { chooseLocalPrinter, localPrintingAvailable, type LocalConnection } from '@/lib/printing/local-printer';
 import { usePrintTestPage } from '@/lib/printing/print-api';
 import { useShopSettings } from '@/lib/shop-settings';
@@ -41,7 +41,8 @@ function NetworkTestPage({ printer }: { printer: Printer }) {
     try {
       const answer = await test.mutateAsync(printer.id);
       if (answer.data.status === 'printed') toast.success(t('Test page printed'));
-      else toast.error(printJobError(answer.data, t));
+      // A failed job's answer carries its error, naming the printer and its address.
+      else toast.error(printAnswerText(answer, t));
     } catch (error) {
       const text = failureText(error, t('The test page did not print'), t);
       if (text) toast.error(text);
