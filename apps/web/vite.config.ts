@@ -32,6 +32,14 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // The USB and serial printer drivers publish a browser build only (no "node" export); jsdom
+    // loads that build, so screens that offer printing on the till's own printer render in tests.
+    alias: [
+      {
+        find: /^@point-of-sale\/(webusb|webserial)-receipt-printer$/,
+        replacement: fileURLToPath(new URL('../../node_modules/@point-of-sale/$1-receipt-printer/dist/$1-receipt-printer.esm.js', import.meta.url)),
+      },
+    ],
     restoreMocks: true,
     // Whole flows (sign in, open a screen, fill a form) on a busy machine; see src/test/setup.ts.
     testTimeout: 20_000,

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { PrintJob } from '@shop/contracts/print-job';
 import { DEFAULT_SETTINGS, type Settings } from '@shop/contracts/settings';
 import { setSession } from '@/features/auth/session-store';
 import { demoUser, jsonResponse, mockFetch } from '@/test/fetch-mock';
@@ -22,6 +23,8 @@ function fakeApi(
     settings?: Settings;
     failLoads?: number;
     answerPut?: (section: string, body: unknown) => Answer | undefined;
+    /** POST /api/printers/{id}/test; without it, a 404. */
+    answerTest?: (printerId: string) => Answer | Promise<Answer>;
   } = {},
 ) {
   const user = { ...demoUser, role: options.role ?? 'Admin' };
@@ -42,6 +45,10 @@ function fakeApi(
       }
       return jsonResponse(200, { data: settings });
     }
+    const test = /^\/api\/printers\/([^/]+)\/test$/.exec(url.pathname);
+    if (test && method === 'POST' && options.answerTest) {
+      return Promise.resolve(options.answerTest(decodeURIComponent(test[1] ?? ''))).then((answer) => jsonResponse(answer.status, answer.body));
+    }
     const put = /^\/api\/settings\/(\w+)$/.exec(url.pathname);
     if (put && method === 'PUT') {
       const section = put[1] as keyof Settings;
@@ -53,6 +60,31 @@ function fakeApi(
     return jsonResponse(404, { message: 'Not found.' });
   });
   return calls;
+}
+
+/** A test page's job as the server answers it. */
+function job(overrides: Partial<PrintJob>): PrintJob {
+  return {
+    id: 7,
+    kind: 'test',
+    printer_id: 'printer-bar',
+    printer_name: 'Bar',
+    target: '192.168.1.50:9100',
+    till_id: null,
+    sale_id: null,
+    sale_code: null,
+    ticket_id: null,
+    copy: false,
+    open_drawer: false,
+    status: 'pending',
+    error: null,
+    attempts: 1,
+    bytes: 0,
+    created_by: { id: 1, name: 'Sokha Chan' },
+    created_at: '2026-11-26T03:00:00.000Z',
+    printed_at: null,
+    ...overrides,
+  };
 }
 
 const puts = (calls: Call[]) => calls.filter((call) => call.method === 'PUT');
@@ -327,23 +359,122 @@ describe('Settings', { timeout: 20_000 }, () => {
     expect(days[1]).toEqual({ d: 1, open: '08:00', close: '18:00', closed: true });
   });
 
-  it('adds a printer as the default and saves it', async () => {
+  it('adds a network kitchen printer with its station and a USB receipt printer with its drawer, and saves them', { timeout: 40_000 }, async () => {
+    const calls = fakeApi();
+    const user = userEvent.setup();
+    renderApp('/settings?tab=printers');
+    const printers = await screen.findByRole('tabpanel', { name: 'Printers' }, { timeout: 5000 });
+    await user.click(within(printers).getByRole('button', { name: 'Add printer' }));
+    const kitchen = within(printers).getByRole('group', { name: 'Printer 1' });
+    await user.type(within(kitchen).getByLabelText('Name'), 'Bar');
+    expect(within(kitchen).getByLabelText('Connection')).toHaveValue('network');
+    await user.type(within(kitchen).getByLabelText('IP address'), '192.168.1.50:9101');
+    await user.selectOptions(within(kitchen).getByLabelText('Type'), 'Kitchen');
+    // A Kitchen printer serves a station of Settings → Kitchen, or every station; it has no drawer.
+    expect(within(within(kitchen).getByLabelText('Station')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Every station', 'Bar', 'Kitchen']);
+    await user.selectOptions(within(kitchen).getByLabelText('Station'), 'Bar');
+    await user.selectOptions(within(kitchen).getByLabelText('Paper width'), '58 mm');
+    expect(within(kitchen).queryByLabelText('A cash drawer is wired to this printer')).toBeNull();
+    expect(within(kitchen).getByLabelText('Default')).toBeChecked();
+
+    await user.click(within(printers).getByRole('button', { name: 'Add printer' }));
+    const counter = within(printers).getByRole('group', { name: 'Printer 2' });
+    await user.type(within(counter).getByLabelText('Name'), 'Counter');
+    await user.selectOptions(within(counter).getByLabelText('Connection'), 'USB on this till');
+    expect(within(counter).queryByLabelText('Station')).toBeNull();
+    expect(within(counter).getByLabelText('A cash drawer is wired to this printer')).toBeChecked();
+    await user.click(within(counter).getByLabelText('A cash drawer is wired to this printer'));
+    await user.click(within(counter).getByLabelText('Default'));
+    // Not saved yet: nothing to print a test page on.
+    expect(within(kitchen).getByRole('button', { name: 'Print test page' })).toBeDisabled();
+    expect(within(kitchen).getByText('Save the printers first, then print a test page.')).toBeInTheDocument();
+
+    await user.click(within(printers).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    const body = puts(calls)[0]?.body as Settings['printers'];
+    expect(body.list).toEqual([
+      { id: expect.stringMatching(/^printer-/), name: 'Bar', ip: '192.168.1.50:9101', type: 'Kitchen', connection: 'network', paperWidth: '58', station: 'Bar', drawer: true },
+      { id: expect.stringMatching(/^printer-/), name: 'Counter', ip: '', type: 'Receipt', connection: 'usb', paperWidth: '80', station: '', drawer: false },
+    ]);
+    expect(body.default).toBe(body.list[1]?.id);
+    expect(body.label).toEqual({ width: 50, height: 30 });
+    // Saved: the network printer can print its test page now.
+    expect(within(within(printers).getByRole('group', { name: 'Printer 1' })).getByRole('button', { name: 'Print test page' })).toBeEnabled();
+  });
+
+  it('asks a network printer for its IP address, hides it for a USB printer, and keeps the label size in bounds', async () => {
     const calls = fakeApi();
     const user = userEvent.setup();
     renderApp('/settings?tab=printers');
     const printers = await screen.findByRole('tabpanel', { name: 'Printers' }, { timeout: 5000 });
     await user.click(within(printers).getByRole('button', { name: 'Add printer' }));
     const printer = within(printers).getByRole('group', { name: 'Printer 1' });
-    await user.type(within(printer).getByLabelText('Name'), 'Bar');
-    await user.type(within(printer).getByLabelText('IP address'), '192.168.1.50');
-    await user.selectOptions(within(printer).getByLabelText('Type'), 'Kitchen');
-    expect(within(printer).getByLabelText('Default')).toBeChecked();
+    await user.type(within(printer).getByLabelText('Name'), 'Counter');
+    const width = within(printers).getByLabelText('Label width (mm)');
+    await user.clear(width);
+    await user.type(width, '120');
+    await user.click(within(printers).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(within(printer).getByLabelText('IP address')).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(printer).getByText('A network printer needs its IP address.')).toBeInTheDocument();
+    expect(within(printers).getByText('Labels are 20 to 110 mm wide.')).toBeInTheDocument();
+    expect(puts(calls)).toEqual([]);
+
+    await user.selectOptions(within(printer).getByLabelText('Connection'), 'USB on this till');
+    expect(within(printer).queryByLabelText('IP address')).toBeNull();
+    await user.clear(width);
+    await user.type(width, '40');
     await user.click(within(printers).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(puts(calls)).toHaveLength(1));
-    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
     const body = puts(calls)[0]?.body as Settings['printers'];
-    expect(body.list).toEqual([{ id: expect.stringMatching(/^printer-/), name: 'Bar', ip: '192.168.1.50', type: 'Kitchen' }]);
-    expect(body.default).toBe(body.list[0]?.id);
+    expect(body.list[0]).toMatchObject({ name: 'Counter', connection: 'usb', ip: '' });
+    expect(body.label).toEqual({ width: 40, height: 30 });
+  });
+
+  it('prints a test page on a saved network printer, and shows why when it did not print', async () => {
+    const printer = { id: 'printer-bar', name: 'Bar', ip: '192.168.1.50', type: 'Receipt', connection: 'network', paperWidth: '80', station: '', drawer: true } as const;
+    const usb = { ...printer, id: 'printer-usb', name: 'Counter', ip: '', connection: 'usb' } as const;
+    const answers: ((answer: Answer) => void)[] = [];
+    const calls = fakeApi({
+      settings: { ...DEFAULT_SETTINGS, printers: { default: 'printer-bar', list: [printer, usb], label: { width: 50, height: 30 } } },
+      answerTest: () => new Promise<Answer>((resolve) => answers.push(resolve)),
+    });
+    const user = userEvent.setup();
+    renderApp('/settings?tab=printers');
+    const printers = await screen.findByRole('tabpanel', { name: 'Printers' }, { timeout: 5000 });
+    const row = within(printers).getByRole('group', { name: 'Printer 1' });
+
+    await user.click(within(row).getByRole('button', { name: 'Print test page' }));
+    expect(await within(row).findByRole('button', { name: 'Printing test page…' })).toBeDisabled();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual(['/api/printers/printer-bar/test']);
+    answers[0]?.({ status: 200, body: { data: job({ status: 'printed', printed_at: '2026-11-26T03:00:00.000Z' }), message: 'Test page printed' } });
+    expect(await screen.findByText('Test page printed')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Print test page' })).toBeEnabled();
+
+    await user.click(within(row).getByRole('button', { name: 'Print test page' }));
+    await waitFor(() => expect(answers).toHaveLength(2));
+    const refused = 'The printer Bar at 192.168.1.50:9100 refused the connection. Check that it is on and plugged into the network.';
+    answers[1]?.({ status: 200, body: { data: job({ status: 'failed', error: refused }), message: refused } });
+    expect(await screen.findByText(refused)).toBeInTheDocument();
+
+    // A USB printer is printed on from this browser, which here (no WebUSB) cannot reach it.
+    const counter = within(printers).getByRole('group', { name: 'Printer 2' });
+    expect(within(counter).getByText('This browser cannot reach USB or serial printers. Use Chrome or Edge on this till.')).toBeInTheDocument();
+    expect(within(counter).queryByRole('button', { name: 'Print test page' })).toBeNull();
+  });
+
+  it('saves the language receipts are printed in', async () => {
+    const calls = fakeApi();
+    const user = userEvent.setup();
+    renderApp('/settings?tab=receipts');
+    const receipts = await screen.findByRole('tabpanel', { name: 'Receipts' }, { timeout: 5000 });
+    expect(within(receipts).getByRole('radio', { name: 'English' })).toBeChecked();
+    expect(within(receipts).getByText('Thermal printers print receipts and kitchen tickets in this language.')).toBeInTheDocument();
+    await user.click(within(receipts).getByRole('radio', { name: 'ខ្មែរ (Khmer)' }));
+    await user.click(within(receipts).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(puts(calls)[0]).toMatchObject({ path: '/api/settings/receipts', body: { ...DEFAULT_SETTINGS.receipts, language: 'kh' } });
   });
 
   it('saves the discount limit on the Service Charges tab with its own Save, and refuses one over 100', async () => {

@@ -36,6 +36,7 @@ function fakeApi(role: 'Admin' | 'Manager' = 'Admin') {
   const tills: Till[] = [
     till({ id: 1, name: 'Front counter', open_shift: { id: 9, opened_by: { id: 3, name: 'Staff Demo' }, opened_at: '2026-11-25T01:30:00.000Z' } }),
     till({ id: 2, name: 'Bar', printer_id: 'printer-bar' }),
+    till({ id: 3, name: 'Counter', auto_print: false }),
   ];
   const calls: Call[] = [];
   setSession('tok', user);
@@ -54,7 +55,7 @@ function fakeApi(role: 'Admin' | 'Manager' = 'Admin') {
       if (tills.some((other) => other.name.toLowerCase() === name.toLowerCase() && other.id !== editing)) {
         return jsonResponse(409, { message: TILL_MESSAGES.nameTaken, errors: { name: [TILL_MESSAGES.nameTaken] } });
       }
-      const fields = { name, printer_id: (body.printer_id as string | null) ?? null, active: body.active !== false };
+      const fields = { name, printer_id: (body.printer_id as string | null) ?? null, active: body.active !== false, auto_print: body.auto_print !== false };
       if (editing === null) {
         const created = till({ id: tills.length + 1, ...fields });
         tills.push(created);
@@ -96,6 +97,8 @@ describe('Settings → Tills and shifts', { timeout: 20_000 }, () => {
     const bar = rowOf(table, 'Bar');
     expect(within(bar).getByText('Bar printer')).toBeInTheDocument();
     expect(within(bar).getByText('None')).toBeInTheDocument();
+    expect(within(front).getByText('Auto')).toBeInTheDocument();
+    expect(within(rowOf(table, 'Counter')).getByText('On tap')).toBeInTheDocument();
 
     expect(screen.getByLabelText('Require an open shift to sell')).toBeChecked();
     expect(screen.getByLabelText('Blind count')).toBeChecked();
@@ -116,9 +119,34 @@ describe('Settings → Tills and shifts', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add till' })).toBeNull());
-    expect(calls.filter((call) => call.method === 'POST')).toEqual([{ method: 'POST', path: '/api/tills', body: { name: 'Terrace', printer_id: 'printer-bar', active: true } }]);
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([{ method: 'POST', path: '/api/tills', body: { name: 'Terrace', printer_id: 'printer-bar', active: true, auto_print: true } }]);
     expect(await within(table).findByRole('row', { name: /^Terrace/ })).toBeInTheDocument();
     expect(await screen.findByText('Till added')).toBeInTheDocument();
+  });
+
+  it('adds a till that prints receipts only when the cashier taps Print receipt', async () => {
+    const calls = fakeApi();
+    const user = userEvent.setup();
+    renderApp('/settings?tab=shifts');
+    const table = await openTillsTab(user);
+
+    await user.click(screen.getByRole('button', { name: 'Add till' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add till' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Terrace');
+    const autoPrint = within(dialog).getByLabelText('Print receipts automatically');
+    expect(autoPrint).toBeChecked();
+    expect(autoPrint).toHaveAccessibleDescription('Off: the cashier taps Print receipt when the customer wants one');
+    await user.click(autoPrint);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add till' })).toBeNull());
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{ name: 'Terrace', printer_id: null, active: true, auto_print: false }]);
+    const row = await within(table).findByRole('row', { name: /^Terrace/ });
+    expect(within(row).getByText('On tap')).toBeInTheDocument();
+
+    // Opened again, the till shows it prints on tap.
+    await user.click(within(row).getByRole('button', { name: 'Edit Terrace' }));
+    expect(within(await screen.findByRole('dialog', { name: 'Edit till' })).getByLabelText('Print receipts automatically')).not.toBeChecked();
   });
 
   it('puts a name another till has on the Name field and keeps the dialog open', async () => {
@@ -146,7 +174,7 @@ describe('Settings → Tills and shifts', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByLabelText('Active'));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit till' })).toBeNull());
-    expect(calls.filter((call) => call.method === 'PUT').at(-1)?.body).toEqual({ name: 'Bar terrace', printer_id: 'printer-bar', active: false });
+    expect(calls.filter((call) => call.method === 'PUT').at(-1)?.body).toEqual({ name: 'Bar terrace', printer_id: 'printer-bar', active: false, auto_print: true });
     const row = await within(table).findByRole('row', { name: /^Bar terrace/ });
     expect(within(row).getByText('Off')).toBeInTheDocument();
   });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { receiptSettingsSchema, type Settings } from '@shop/contracts/settings';
 import { TextareaField } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
+import { LANGUAGES } from '@/lib/i18n';
 import { useShopSettings } from '@/lib/shop-settings';
 import { CheckField, SectionForm, useSectionForm } from './section-form';
 
@@ -47,6 +48,23 @@ export function ReceiptSettings() {
             </label>
           ))}
         </div>
+      </fieldset>
+      <fieldset className="space-y-2" aria-describedby="settings-receipt-language-hint">
+        <legend className="text-sm font-medium text-slate-700 dark:text-slate-300">{t('Printed in')}</legend>
+        <div className="flex flex-wrap gap-x-6 gap-y-1">
+          {LANGUAGES.map((language) => (
+            <label key={language.code} className="flex min-h-8 items-center gap-2 text-sm text-slate-700 pointer-coarse:min-h-11 dark:text-slate-300">
+              <input type="radio" value={language.code} className="size-4 accent-indigo-600" {...register('language')} />
+              <span>
+                <span lang={language.htmlLang}>{language.nativeName}</span>
+                {t(language.name) !== language.nativeName ? ` (${t(language.name)})` : null}
+              </span>
+            </label>
+          ))}
+        </div>
+        <p id="settings-receipt-language-hint" className="text-sm text-slate-500 dark:text-slate-400">
+          {t('Thermal printers print receipts and kitchen tickets in this language.')}
+        </p>
       </fieldset>
     </SectionForm>
   );

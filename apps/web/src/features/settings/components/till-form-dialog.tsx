@@ -8,7 +8,7 @@ import { useShopSettings } from '@/lib/shop-settings';
 import { useCreateTill, useUpdateTill } from '../api/tills';
 import { useSchemaForm } from '@/lib/use-schema-form';
 
-/** Add or edit a till: its name, the printer for its receipts, and whether it sells. */
+/** Add or edit a till: its name, the printer for its receipts, whether they print by themselves, and whether it sells. */
 export function TillFormDialog({ open, record: till, onOpenChange, onSaved }: RecordDialogProps<Till>) {
   const { t } = useTranslation();
   const submit = recordSubmit(till, {
@@ -29,7 +29,7 @@ function TillForm({ till, submit, onCancel }: { till: Till | null; submit: Recor
   const { t } = useTranslation();
   const { printers } = useShopSettings().settings;
   const { field, register, submit: onSubmit } = useSchemaForm(tillInputSchema, {
-    defaultValues: { name: till?.name ?? '', printer_id: till?.printer_id ?? '', active: till?.active ?? true },
+    defaultValues: { name: till?.name ?? '', printer_id: till?.printer_id ?? '', active: till?.active ?? true, auto_print: till?.auto_print ?? true },
     quietFieldErrors: true,
     ...submit,
   });
@@ -48,6 +48,12 @@ function TillForm({ till, submit, onCancel }: { till: Till | null; submit: Recor
         ))}
         {missing ? <option value={missing}>{t('Removed printer')}</option> : null}
       </SelectField>
+      <CheckField
+        id="till-auto-print"
+        label={t('Print receipts automatically')}
+        hint={t('Off: the cashier taps Print receipt when the customer wants one')}
+        {...register('auto_print')}
+      />
       <CheckField id="till-active" label={t('Active')} hint={t('A till that is off cannot be chosen to sell at.')} {...register('active')} />
     </ModalForm>
   );

@@ -15,8 +15,8 @@ import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { TillFormDialog } from './till-form-dialog';
 
 /**
- * Settings → Tills (GET/POST/PUT /tills): each cash drawer, the printer its receipts go to, whether
- * it sells, and the shift open at it. An Admin adds and edits them; others read the list.
+ * Settings → Tills (GET/POST/PUT /tills): each cash drawer, the printer its receipts go to and
+ * whether they print by themselves, whether it sells, and the shift open at it. An Admin adds and edits them; others read the list.
  */
 export function TillsSettings() {
   const { t } = useTranslation();
@@ -33,6 +33,12 @@ export function TillsSettings() {
   const columns: Column<Till>[] = [
     { id: 'name', header: t('Name'), wrap: true, cell: (till) => <span className="font-medium text-slate-900 dark:text-white">{till.name}</span> },
     { id: 'printer', header: t('Receipt printer'), wrap: true, minor: true, cell: (till) => printerName(till.printer_id) },
+    {
+      id: 'auto_print',
+      header: t('Receipts'),
+      minor: true,
+      cell: (till) => <Badge tone={till.auto_print ? 'primary' : 'neutral'}>{till.auto_print ? t('Auto') : t('On tap')}</Badge>,
+    },
     {
       id: 'active',
       header: t('Status'),
