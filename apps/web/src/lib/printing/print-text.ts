@@ -82,3 +82,6 @@ export function retryConflict(error: unknown): 'printed' | 'printing' | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
   return error.serverMessage === PRINT_MESSAGES.printing ? 'printing' : 'printed';
 }
+
+/** A print call's answer (`{ data: job, message }`) in the user's language: "Test page printed", or why it did not print. */
+export const printAnswerText = (answer: { data?: unknown; message: string }, t: Translate): string => printErrorText(answer.message, t);

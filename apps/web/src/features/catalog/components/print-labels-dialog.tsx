@@ -14,7 +14,7 @@ import { Modal, ModalForm } from '@/components/ui/dialog';
 import { Select } from '@/components/ui/select';
 import { failureText } from '@/lib/error-text';
 import { formatMoney } from '@/lib/format';
-import { printAnswerText } from '@/lib/printing/job-message';
+import { printAnswerText } from '@/lib/printing/print-text';
 import { usePrintLabels } from '@/lib/printing/print-api';
 import type * as PrintHereModule from '@/lib/printing/print-here';
 import { useShopSettings } from '@/lib/shop-settings';

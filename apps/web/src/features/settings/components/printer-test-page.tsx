@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import type { Printer } from '@shop/contracts/settings';
 import { Button } from '@/components/ui/button';
 import { failureText } from '@/lib/error-text';
-import { printAnswerText } from '@/lib/printing/job-message';
+import { printAnswerText } from '@/lib/printing/print-text';
 import { chooseLocalPrinter, localPrintingAvailable, type LocalConnection } from '@/lib/printing/local-printer';
 import { usePrintTestPage } from '@/lib/printing/print-api';
 import { useShopSettings } from '@/lib/shop-settings';

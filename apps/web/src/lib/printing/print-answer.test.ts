@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PRINT_MESSAGES, printMessage } from '@shop/contracts/print-job';
 import { i18n, switchLanguage } from '@/lib/i18n';
-import { printAnswerText } from './job-message';
+import { printAnswerText } from './print-text';
 
 const data = { printer_name: 'Bar', target: '192.168.1.50:9100' };
 const t = i18n.t.bind(i18n) as (key: string, options?: Record<string, unknown>) => string;
