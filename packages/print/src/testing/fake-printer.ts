@@ -1,7 +1,9 @@
+import fs from 'node:fs';
 import net from 'node:net';
-import { decodeEscPos, type DecodedJob } from '../decode';
+import path from 'node:path';
+import { createCanvas } from '@napi-rs/canvas';
+import { decodeEscPos, pageRgba, type DecodedJob, type DecodedPage } from '../decode';
 
-export { pageRgba } from '../decode';
 
 /*
  * A stand-in for a network receipt printer, for tests: it listens on a loopback port as a
@@ -67,6 +69,17 @@ export class FakePrinter {
     }
     return this.jobs.slice(0, count);
   }
+}
+
+/** Saves a decoded page as a PNG file (ink black on white), for a person to look at what was printed. */
+export function savePagePng(page: DecodedPage, file: string): void {
+  const canvas = createCanvas(page.width, page.height);
+  const context = canvas.getContext('2d');
+  const image = context.createImageData(page.width, page.height);
+  image.data.set(pageRgba(page));
+  context.putImageData(image, 0, 0);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, canvas.toBuffer('image/png'));
 }
 
 export async function startFakePrinter(): Promise<FakePrinter> {

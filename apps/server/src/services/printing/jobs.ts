@@ -240,7 +240,13 @@ export async function listPrintJobs(ctx: ServiceContext, query: PrintJobListQuer
 export async function retryPrintJob(ctx: ServiceContext, id: number): Promise<PrintJob> {
   const job = await getPrintJob(ctx, id);
   if (job.status === 'printed') throw conflict(PRINT_MESSAGES.alreadyPrinted);
-  const claim = await ctx.db.updateTable('print_jobs').set({ status: 'pending', error: null }).where('id', '=', id).where('status', '=', 'failed').executeTakeFirst();
+  // A receipt printed later does not open the drawer again: cash changed hands at the sale, not now.
+  const claim = await ctx.db
+    .updateTable('print_jobs')
+    .set({ status: 'pending', error: null, ...(job.kind === 'receipt' ? { open_drawer: 0 } : {}) })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
   if (Number(claim.numUpdatedRows) === 0) throw conflict(job.status === 'pending' ? PRINT_MESSAGES.printing : PRINT_MESSAGES.alreadyPrinted);
   return printNow(ctx, id);
 }
