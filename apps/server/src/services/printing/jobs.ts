@@ -18,7 +18,7 @@ import type { Actor, ServiceContext } from '../context';
 import { saleCode } from '../document-numbers';
 import { getSale } from '../sales';
 import { getSettings } from '../settings';
-import { findPrinter, kitchenPrinterFor, printerTarget, receiptPrinterFor } from './printers';
+import { findPrinter, kitchenPrinterFor, printerTarget, receiptPrinterFor } from '@shop/print/printers';
 import { renderJob, type JobLabels } from './render';
 import { PrinterFault, sendToNetworkPrinter } from './transport';
 

@@ -1,5 +1,5 @@
 import type { PrintJobKind } from '@shop/contracts/print-job';
-import type { Printer, Settings } from '@shop/contracts/settings';
+import type { Printer } from '@shop/contracts/settings';
 import type { Slip } from '@shop/print/slip';
 import type { LocalConnection } from './local-printer';
 import { reportPrintJob } from './print-api';
@@ -20,12 +20,8 @@ export function printerRoute(printer: Printer | null): 'server' | LocalConnectio
   return printer.connection;
 }
 
-/** The printer of this till's receipts (its own, else the shop's default) when it is a Receipt printer. */
-export function tillReceiptPrinter(settings: Pick<Settings, 'printers'>, tillPrinterId: string | null): Printer | null {
-  const id = tillPrinterId ?? settings.printers.default;
-  const printer = settings.printers.list.find((candidate) => candidate.id === id) ?? null;
-  return printer?.type === 'Receipt' ? printer : null;
-}
+/** The printer of this till's receipts (its own, else the shop's default) when it is a Receipt printer: the server's own rule. */
+export { receiptPrinterFor as tillReceiptPrinter } from '@shop/print/printers';
 
 export type LocalJob = { kind: PrintJobKind; printer: Printer; slips: Slip[]; openDrawer?: boolean; tillId?: number | null; saleId?: number | null; copy?: boolean };
 

@@ -3,7 +3,8 @@ import { DEFAULT_PRINTER_PORT, type Printer, type Settings } from '@shop/contrac
 /*
  * Which printer prints what, from Settings → Printers (docs/decisions/0015-printing.md): a till's
  * receipts go to its own printer or the shop's default; a kitchen station's tickets go to the
- * Kitchen printer named for it, or to a Kitchen printer left for every station.
+ * Kitchen printer named for it, or to a Kitchen printer left for every station. The server and the
+ * till both decide with these, so a till knows which receipts the server prints for it.
  */
 
 /** Where a job goes: `host:port` for a network printer, else how the till reaches it. */
