@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { createCanvas } from '@napi-rs/canvas';
 import { decodeEscPos, pageRgba } from '@shop/print/decode';
 
 /*
@@ -13,6 +12,7 @@ import { decodeEscPos, pageRgba } from '@shop/print/decode';
 export async function startDemoPrinter(address: string, folder: string, log: (line: string) => void): Promise<net.Server | null> {
   const [host = '127.0.0.1', portText = '9100'] = address.split(':');
   fs.mkdirSync(folder, { recursive: true });
+  const { createCanvas } = await import('@napi-rs/canvas');
   let count = 0;
   const server = net.createServer((socket) => {
     const chunks: Buffer[] = [];

@@ -7,12 +7,13 @@ import { barcodeBars } from '@shop/print/label';
 import { drawSlip, wrapText, type Slip } from '@shop/print/slip';
 import { testPageSlip } from '@shop/print/test-page';
 import { KHMER_SAMPLE, SLIP_KHMER_KEYS } from '@shop/print/texts';
-import { serverCanvas } from '../src/services/printing/canvas';
+import { serverCanvas as loadServerCanvas } from '../src/services/printing/canvas';
 
 /*
  * The slip code on its own (docs/decisions/0015-printing.md): what is drawn is what the bytes
  * carry, Khmer wraps between words, every word a slip prints has its Khmer, barcodes are right.
  */
+const serverCanvas = await loadServerCanvas();
 const settings = { general: { name: 'Mekong Corner Cafe' }, localization: { currency: 'USD', locale: 'en-US', timezone: 'Asia/Phnom_Penh' } } as const;
 
 describe('slips', () => {

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { createCanvas, GlobalFonts, type Canvas } from '@napi-rs/canvas';
+import type * as NapiCanvas from '@napi-rs/canvas';
 import { SLIP_FONT_FAMILY, type CanvasFactory, type SlipCanvas } from '@shop/print/slip';
 
 /*
@@ -12,21 +12,27 @@ import { SLIP_FONT_FAMILY, type CanvasFactory, type SlipCanvas } from '@shop/pri
 /** In the order the browser's unicode ranges pick them (lib/printing/slip-canvas.ts): a letter comes from the first file that has it. */
 const FONT_FILES = ['noto-sans-khmer-latin-wght-normal.woff2', 'noto-sans-khmer-latin-ext-wght-normal.woff2', 'noto-sans-khmer-khmer-wght-normal.woff2'];
 
-let registered = false;
-function registerFonts(): void {
-  if (registered) return;
-  const require = createRequire(import.meta.url);
-  for (const file of FONT_FILES) {
-    const path = require.resolve(`@fontsource-variable/noto-sans-khmer/files/${file}`);
-    if (!GlobalFonts.registerFromPath(path, SLIP_FONT_FAMILY)) throw new Error(`Could not load the slip font ${file}`);
-  }
-  registered = true;
+type CanvasModule = typeof NapiCanvas;
+let loading: Promise<CanvasModule> | null = null;
+
+/**
+ * The canvas library with the slip font registered, loaded on the first slip: Skia is tens of
+ * megabytes, which a server that never prints (or prints only on its worker thread) does not carry.
+ */
+export function canvasModule(): Promise<CanvasModule> {
+  loading ??= import('@napi-rs/canvas').then((canvas) => {
+    const require = createRequire(import.meta.url);
+    for (const file of FONT_FILES) {
+      const path = require.resolve(`@fontsource-variable/noto-sans-khmer/files/${file}`);
+      if (!canvas.GlobalFonts.registerFromPath(path, SLIP_FONT_FAMILY)) throw new Error(`Could not load the slip font ${file}`);
+    }
+    return canvas;
+  });
+  return loading;
 }
 
-export const serverCanvas: CanvasFactory = (width, height) => {
-  registerFonts();
-  return createCanvas(width, height) as unknown as SlipCanvas;
-};
-
-/** A drawn slip as PNG (to look at what was printed, in tests and the print job's preview). */
-export const slipPng = (canvas: SlipCanvas): Buffer => (canvas as unknown as Canvas).toBuffer('image/png');
+/** A canvas factory for drawing slips, once the library and font are loaded. */
+export async function serverCanvas(): Promise<CanvasFactory> {
+  const { createCanvas } = await canvasModule();
+  return (width, height) => createCanvas(width, height) as unknown as SlipCanvas;
+}

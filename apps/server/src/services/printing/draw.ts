@@ -1,4 +1,3 @@
-import { loadImage } from '@napi-rs/canvas';
 import type { KitchenTicket } from '@shop/contracts/open-order';
 import type { PrintJobKind } from '@shop/contracts/print-job';
 import type { Sale } from '@shop/contracts/sale';
@@ -9,7 +8,7 @@ import { labelSlip, type LabelProduct } from '@shop/print/label';
 import { receiptSlip } from '@shop/print/receipt';
 import { drawSlip, type SlipCanvas } from '@shop/print/slip';
 import { testPageSlip } from '@shop/print/test-page';
-import { serverCanvas } from './canvas';
+import { canvasModule, serverCanvas } from './canvas';
 
 /*
  * A job drawn and encoded, from plain data (no database): its slips drawn at the printer's paper
@@ -36,20 +35,21 @@ export async function drawJob(input: DrawInput): Promise<Uint8Array> {
 
 async function drawSlips(input: DrawInput): Promise<SlipCanvas[]> {
   const { settings, printer } = input;
+  const canvas = await serverCanvas();
   const language = settings.receipts.language;
   const paper = printer.paperWidth;
   switch (input.kind) {
     case 'receipt': {
       if (!input.sale) return [];
       const logo = settings.receipts.showLogo ? await shopLogo(settings.general.logo) : null;
-      return [drawSlip(receiptSlip(input.sale, settings, { paper, language, copy: input.copy, logo }), serverCanvas)];
+      return [drawSlip(receiptSlip(input.sale, settings, { paper, language, copy: input.copy, logo }), canvas)];
     }
     case 'kitchen':
-      return input.ticket ? [drawSlip(kitchenSlip(input.ticket, settings, { paper, language, copy: input.copy }), serverCanvas)] : [];
+      return input.ticket ? [drawSlip(kitchenSlip(input.ticket, settings, { paper, language, copy: input.copy }), canvas)] : [];
     case 'test':
-      return [drawSlip(testPageSlip(printer, settings, { paper, language, now: input.now }), serverCanvas)];
+      return [drawSlip(testPageSlip(printer, settings, { paper, language, now: input.now }), canvas)];
     case 'label':
-      return (input.labels ?? []).flatMap((item) => Array.from({ length: item.count }, () => drawSlip(labelSlip(item, settings, settings.printers.label), serverCanvas)));
+      return (input.labels ?? []).flatMap((item) => Array.from({ length: item.count }, () => drawSlip(labelSlip(item, settings, settings.printers.label), canvas)));
     case 'drawer':
       return [];
   }
@@ -59,7 +59,7 @@ async function drawSlips(input: DrawInput): Promise<SlipCanvas[]> {
 async function shopLogo(logo: string) {
   if (!logo.startsWith('data:image/')) return null;
   try {
-    const image = await loadImage(logo);
+    const image = await (await canvasModule()).loadImage(logo);
     return { image, width: image.width, height: image.height };
   } catch {
     return null;
