@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Product } from '@shop/contracts/product';
 import { setSession } from '@/features/auth/session-store';
 import { demoUser, jsonResponse, mockFetch } from '@/test/fetch-mock';
+import { product } from '@/test/product-fixtures';
 import { renderApp } from '@/test/render-app';
 
 const category = { id: 1, name: 'Coffee', description: null, products_count: 7, modifier_group_ids: [1], created_at: '', updated_at: '' };
@@ -24,28 +25,6 @@ const modifierGroup = (id: number, name: string) => ({
 const MODIFIER_GROUPS = [modifierGroup(1, 'Size'), modifierGroup(2, 'Extras'), modifierGroup(3, 'Ice')];
 const unit = { id: 1, name: 'Cup', symbol: 'cup', description: null, products_count: 7, created_at: '', updated_at: '' };
 
-function product(id: number, overrides: Partial<Product> = {}): Product {
-  return {
-    id,
-    name: `Drink ${id}`,
-    sku: `COF-${id}`,
-    barcode: null,
-    category_id: 1,
-    unit_id: 1,
-    price: 2.5,
-    active: true,
-    track_stock: true,
-    reorder_level: 0,
-    image: null,
-    description: null,
-    category: { id: 1, name: 'Coffee' },
-    unit: { id: 1, name: 'Cup', symbol: 'cup' },
-    modifier_group_ids: [],
-    created_at: '',
-    updated_at: '',
-    ...overrides,
-  };
-}
 
 type Call = { method: string; url: URL; body: unknown };
 

@@ -8,33 +8,12 @@ import { DEFAULT_SETTINGS } from '@shop/contracts/settings-defaults';
 import { setSession } from '@/features/auth/session-store';
 import { clearPrintedReceipt } from '@/components/receipt/print-receipt';
 import { demoUser, jsonResponse, mockFetch } from '@/test/fetch-mock';
+import { product } from '@/test/product-fixtures';
 import { renderApp } from '@/test/render-app';
 
 /** A valid EAN-13 (check digit 7): the label encodes these 13 digits. */
 const EAN = '5901234123457';
 
-function product(id: number, overrides: Partial<Product> = {}): Product {
-  return {
-    id,
-    name: `Drink ${id}`,
-    sku: `COF-${id}`,
-    barcode: null,
-    category_id: 1,
-    unit_id: 1,
-    price: 2.5,
-    active: true,
-    track_stock: true,
-    reorder_level: 0,
-    image: null,
-    description: null,
-    category: { id: 1, name: 'Coffee' },
-    unit: { id: 1, name: 'Cup', symbol: 'cup' },
-    modifier_group_ids: [],
-    created_at: '',
-    updated_at: '',
-    ...overrides,
-  };
-}
 
 const labelPrinter = (overrides: Partial<Printer> = {}): Printer => ({
   id: 'shelf',
