@@ -3,7 +3,7 @@ import { PAYMENT_MESSAGES } from '@shop/contracts/payment';
 import { bestPromotion, priceSale, type SalePricing } from '@shop/contracts/pricing';
 import { SALE_MESSAGES, type PricesChangedAnswer, type Sale, type saleInputSchema } from '@shop/contracts/sale';
 import type { Settings } from '@shop/contracts/settings';
-import type { SaleRates, TenderOutcome } from '@shop/contracts/tender';
+import { CASH_METHOD, type SaleRates, type TenderOutcome } from '@shop/contracts/tender';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { businessDate } from '../lib/business-date';
@@ -407,7 +407,7 @@ export async function recordSale(tx: ServiceContext, input: SaleInput, actor: Ac
   await takeStockAndWriteLines(tx, saleId, lines, pricing, moment, actor);
   await writePayments(tx, { saleId, kind: 'sale', day: moment.day, actor, rates: payment.rates, place }, payment.taken, payment.outcome);
   const number = await numberSale(tx, saleId, early);
-  await queueSaleJobs(tx, { id: saleId, tillId: place.till_id, paidCash: payment.taken.some((p) => p.method.key === 'cash'), userId: actor.userId }, settings);
+  await queueSaleJobs(tx, { id: saleId, tillId: place.till_id, paidCash: payment.taken.some((p) => p.method.key === CASH_METHOD), userId: actor.userId }, settings);
 
   await recordAudit(tx.db, tx.clock, {
     userId: actor.userId,

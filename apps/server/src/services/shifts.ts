@@ -23,7 +23,7 @@ import { AppError, conflict, forbidden, notFound } from '../lib/errors';
 import { paginate } from '../lib/paginate';
 import { authorizeApproval } from './approvals';
 import { recordAudit } from './audit';
-import { actorCan, type Actor, type ServiceContext } from './context';
+import { actorCan, SHOP_VIEW, type Actor, type ServiceContext } from './context';
 import { nextNumber } from './document-numbers';
 import { appendJournal } from './journal';
 import { paymentTotals } from './payment-totals';
@@ -312,9 +312,8 @@ const strip = <T extends { units: unknown }>({ units: _units, ...line }: T) => l
 /** The shift's figures now: sales as the sales report has them, the drawer, the methods, the movements. */
 async function buildReport(ctx: ServiceContext, shift: ShiftRow, kind: 'X' | 'Z') {
   // The shop's figures for the shift, whoever asks: the sales of every cashier at this till.
-  const shop = { userId: 0, role: 'Admin' as const };
   const [sales, drawer, methods, movementRows, settings] = await Promise.all([
-    salesTotals(ctx, { shift_id: shift.id }, shop),
+    salesTotals(ctx, { shift_id: shift.id }, SHOP_VIEW),
     drawerLines(ctx, shift),
     paymentTotals(ctx, { shift_id: shift.id }),
     ctx.db.selectFrom('drawer_movements').selectAll().where('shift_id', '=', shift.id).orderBy('id').execute(),

@@ -1,7 +1,7 @@
 import type { Printer, Settings } from '@shop/contracts/settings';
 import type { LabelProduct } from '@shop/print/label';
 import type { PrintJobsTable } from '../../db/schema';
-import type { ServiceContext } from '../context';
+import { SHOP_VIEW, type ServiceContext } from '../context';
 import { getKitchenTicket } from '../kitchen';
 import { getSale } from '../sales';
 import { drawInWorker } from './draw-pool';
@@ -11,8 +11,6 @@ import { drawInWorker } from './draw-pool';
  * reprint is the same receipt), then drawn and encoded on the printing worker (draw.ts).
  */
 
-/** Whoever asked, the job prints the whole sale: printing is not a way to read other people's sales (the route checked that). */
-const PRINTER_VIEW = { userId: 0, role: 'Admin' } as const;
 
 export type JobLabels = { items: (LabelProduct & { count: number })[] };
 
@@ -26,7 +24,7 @@ export async function renderJob(ctx: ServiceContext, job: JobRow, printer: Print
     copy: job.copy === 1,
     openDrawer: job.open_drawer === 1,
     now: ctx.clock.now().toISOString(),
-    sale: job.kind === 'receipt' ? await getSale(ctx, job.sale_id ?? 0, PRINTER_VIEW) : undefined,
+    sale: job.kind === 'receipt' ? await getSale(ctx, job.sale_id ?? 0, SHOP_VIEW) : undefined,
     ticket: job.kind === 'kitchen' ? await getKitchenTicket(ctx, job.ticket_id ?? 0) : undefined,
     labels: job.kind === 'label' ? (JSON.parse(job.payload ?? '{"items":[]}') as JobLabels).items : undefined,
   });

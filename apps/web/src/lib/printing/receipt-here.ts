@@ -1,10 +1,11 @@
 import type { Sale } from '@shop/contracts/sale';
+import { CASH_METHOD } from '@shop/contracts/tender';
 import type { Printer } from '@shop/contracts/settings';
 import { receiptSlip, type ReceiptSlipSettings } from '@shop/print/receipt';
 import { printHere } from './print-here';
 
 /** Cash changed hands: the drawer wired to the receipt printer opens with the receipt. */
-export const tookCash = (sale: Pick<Sale, 'payments'>) => sale.payments.some((payment) => payment.method_key === 'cash');
+export const tookCash = (sale: Pick<Sale, 'payments'>) => sale.payments.some((payment) => payment.method_key === CASH_METHOD);
 
 /**
  * A sale's receipt on this till's USB or serial printer, drawn here at the printer's paper width in
