@@ -4,6 +4,7 @@ import { paymentListSchema, salePaymentSchema } from './payment';
 import { PAYMENT_CURRENCIES } from './tender';
 import { appliedDiscountSchema, discountInputSchema } from './discount';
 import { lineModifiersSchema, saleModifierSchema } from './modifier';
+import { offlineSaleSchema, tillOptionPriceSchema } from './offline-sale';
 import { alias, DATE_RANGE, DATE_RANGE_MESSAGE, fromNotAfterTo, listMetaSchema, listQuerySchema, MAX_PER_PAGE, optionalChoiceFilter, optionalDateFilterSchema, optionalIdFilterSchema, optionalText, referenceId, urlInteger } from './common';
 
 export const SALE_CHANNELS = ['POS', 'Online', 'Catering'] as const;
@@ -24,6 +25,14 @@ export const saleLineInputSchema = z.object({
   note: optionalText(200, 'Note'),
   /** The cashier's discount on this line, after any promotion. */
   discount: discountInputSchema.nullish().transform((v) => v ?? null),
+  /** Offline sales only: the promotion percent the till applied (docs/decisions/0016-offline-selling.md). */
+  promotion_percent: percent('Promotion').nullish().transform((v) => v ?? null),
+  /** Offline sales only: the chosen options' prices as the till had them. */
+  option_prices: z
+    .array(tillOptionPriceSchema, { error: 'Option prices must be a list.' })
+    .max(50, 'A line can have at most 50 option prices.')
+    .nullish()
+    .transform((v) => v ?? null),
 });
 
 /**
@@ -71,6 +80,8 @@ export const saleFieldsSchema = z.object({
   notes: optionalText(500, 'Notes'),
   /** The till it was rung up at: the sale records the till's open shift (and needs one when Settings → Shifts asks). */
   till_id: referenceId('Choose a till.').nullish().transform((v) => v ?? null),
+  /** Rung up while the till was offline: recorded as the till made it (docs/decisions/0016-offline-selling.md). */
+  offline: offlineSaleSchema.nullish().transform((v) => v ?? null),
 });
 
 /** A sale is paid by `payments` or by the specs' one `payment_method`: exactly one of them. */
@@ -168,6 +179,8 @@ export const saleSchema = z.object({
   till: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   till_id: z.number().int().nullable(),
   shift_id: z.number().int().nullable(),
+  /** Rung up offline: the till's id for it and the number its receipt carried. */
+  offline: z.object({ client_id: z.string(), number: z.string() }).nullable(),
   created_at: z.string(),
   items: z.array(saleItemSchema).optional(),
   refunds: z
