@@ -3,9 +3,38 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The console as an installable app that opens with no network (docs/decisions/0016-offline-selling.md):
+    // every built file is kept by a service worker; the API never is.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        name: 'Shop Console',
+        short_name: 'Shop',
+        description: 'Back office and till for small cafes and shops',
+        start_url: '/pos',
+        display: 'standalone',
+        background_color: '#f8fafc',
+        theme_color: '#4f46e5',
+        icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+      },
+      workbox: {
+        // Screens, styles, the Latin and Khmer fonts; the emoji font's many pieces load when shown.
+        globPatterns: ['**/*.{js,css,html,svg,webmanifest}', 'assets/inter-*.woff2', 'assets/noto-sans-khmer-*.woff2'],
+        globIgnores: ['**/noto-emoji-*'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/docs(\/|$)/],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

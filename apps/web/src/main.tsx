@@ -7,6 +7,9 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { languageReady } from './lib/i18n';
+import { persistTillCache } from './lib/offline/persist';
+import { registerAppWorker } from './lib/offline/app-worker';
+import { queryClient } from './lib/query-client';
 import { applyTheme } from './lib/theme';
 
 applyTheme();
@@ -14,8 +17,12 @@ applyTheme();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain #root');
 
-// A Khmer user's texts arrive before the first paint, so the console never flashes English.
-void languageReady.then(() =>
+// The console's files come from the service worker's cache: it opens with no network at all.
+registerAppWorker();
+
+// A Khmer user's texts arrive before the first paint, so the console never flashes English; the
+// till's kept catalogue and settings are back before it draws, so it sells with no server.
+void Promise.all([languageReady, persistTillCache(queryClient)]).then(() =>
   createRoot(root).render(
     <StrictMode>
       <AppProviders>

@@ -294,3 +294,8 @@ export function staticKhqr(account: KhqrAccount & { currency: KhqrCurrency }, st
 export function clip(text: string, max: number): string {
   return characters(text.trim()).slice(0, max).join('');
 }
+
+/** A bill number for a QR made without one: unique enough to tell a day's payments apart in the bank's list (`random`: 4 hex digits). */
+export function billNumberAt(now: number, random: string): string {
+  return `KQ-${now.toString(36).toUpperCase()}-${random.toUpperCase()}`;
+}

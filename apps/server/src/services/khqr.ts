@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { KHQR_MESSAGES, type KhqrCode, type khqrInputSchema, type KhqrStatus } from '@shop/contracts/khqr-api';
-import { buildKhqr, clip, KHQR_LIMITS, KhqrError } from '@shop/contracts/khqr';
+import { billNumberAt, buildKhqr, clip, KHQR_LIMITS, KhqrError } from '@shop/contracts/khqr';
 import { toCents } from '@shop/contracts/money';
 import type { z } from 'zod';
 import type { PaymentConfirmer } from '../lib/bakong';
@@ -19,7 +19,7 @@ type KhqrInput = z.output<typeof khqrInputSchema>;
 
 /** A bill number for a QR made without one: unique enough to tell a day's payments apart in the bank's list. */
 export function newBillNumber(now: number): string {
-  return `KQ-${now.toString(36).toUpperCase()}-${crypto.randomBytes(2).toString('hex').toUpperCase()}`;
+  return billNumberAt(now, crypto.randomBytes(2).toString('hex'));
 }
 
 /** MD5 of the payload's UTF-8 bytes, as Bakong's transaction check takes it. */

@@ -65,6 +65,36 @@ export function setApiEventHandlers(next: ApiEventHandlers): () => void {
   };
 }
 
+/*
+ * Whether the server answered the last call: a failed connection (or a gateway saying the server
+ * is down) marks it unreachable until any answer comes again. The till sells offline meanwhile.
+ */
+let reachable = true;
+const reachableListeners = new Set<() => void>();
+
+function setReachable(next: boolean): void {
+  if (reachable === next) return;
+  reachable = next;
+  for (const listener of reachableListeners) listener();
+}
+
+export function serverReachable(): boolean {
+  return reachable;
+}
+
+export function subscribeReachable(listener: () => void): () => void {
+  reachableListeners.add(listener);
+  return () => void reachableListeners.delete(listener);
+}
+
+/** Gateways answer these when the server behind them is down: as good as no connection. */
+const SERVER_DOWN = new Set([502, 503, 504]);
+
+/** The call never reached the server (or a gateway said it is down): an offline till keeps the sale. */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || SERVER_DOWN.has(error.status));
+}
+
 export function isAbortError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError';
 }
@@ -91,11 +121,13 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     payload = await readPayload(response);
   } catch (error) {
     if (signal?.aborted) throw error;
+    if (isAbortError(error) && !timeout?.aborted) throw error;
+    setReachable(false);
     if (timeout?.aborted) throw new ApiError(0, TIMEOUT_MESSAGE);
-    if (isAbortError(error)) throw error;
     if (globalErrorHandling) handlers.onNetworkError?.();
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
+  setReachable(!SERVER_DOWN.has(response.status));
 
   if (!response.ok) {
     const error = toApiError(response.status, payload);

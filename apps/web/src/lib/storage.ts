@@ -17,6 +17,8 @@ export const STORAGE_KEYS = {
   /** The USB or serial printer this till chose (lib/printing/local-printer.ts), to find it again. */
   localPrinterUsb: 'local_printer_usb',
   localPrinterSerial: 'local_printer_serial',
+  /** The counter of this browser's offline receipt numbers (T1-0007; features/pos/offline-sale.ts). */
+  offlineCounter: 'offline_counter',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

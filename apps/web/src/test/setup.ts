@@ -1,8 +1,11 @@
+import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { clearSession } from '@/features/auth/session-store';
 import { i18n } from '@/lib/i18n';
+import { refreshOutbox } from '@/lib/offline/outbox';
+import { clearTillDb } from '@/lib/offline/till-db';
 import { queryClient } from '@/lib/query-client';
 
 // A screen's first render imports its lazy chunk, which a busy 2-core machine can take seconds
@@ -29,5 +32,8 @@ afterEach(async () => {
   clearSession();
   queryClient.clear();
   window.localStorage.clear();
+  // The till's IndexedDB (the outbox of offline sales, the kept queries) starts empty for each test.
+  await clearTillDb();
+  await refreshOutbox();
   await i18n.changeLanguage('en');
 });

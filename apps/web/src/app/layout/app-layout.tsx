@@ -1,4 +1,4 @@
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
@@ -11,6 +11,7 @@ import { useSignOutLocally } from '@/features/auth/api/logout';
 import { updateSessionUser, useSession } from '@/features/auth/session-store';
 import { useUnreadCount } from '@/features/notifications/api/get-unread-count';
 import { setMoneyFormat } from '@/lib/format';
+import { startOutboxSender } from '@/lib/offline/sender';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { RoleProvider } from '@/lib/permissions';
 import { SessionActionsProvider, type SessionActions } from '@/lib/session-actions';
@@ -29,6 +30,8 @@ export function AppLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   useMe();
+  // Sales made offline go to the server from whichever screen is open.
+  useEffect(() => startOutboxSender(), []);
   const signedIn = useSession()?.user ?? null;
   const badges: Badges = { '/notifications': useUnreadCount() };
   const sessionActions = useSessionActionsValue();

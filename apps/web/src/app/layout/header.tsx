@@ -1,6 +1,7 @@
 import { Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { ConnectionStatus } from './connection-status';
 import { LanguageMenu } from './language-menu';
 import { NotificationBell } from './notification-bell';
 import { ProfileMenu } from './profile-menu';
@@ -18,6 +19,7 @@ export function Header({ sidebarCollapsed, onToggleSidebar }: { sidebarCollapsed
       </Button>
       <SearchBox />
       <div className="ml-auto flex items-center gap-1 sm:gap-1.5">
+        <ConnectionStatus />
         <LanguageMenu />
         <ThemeToggle />
         <NotificationBell />

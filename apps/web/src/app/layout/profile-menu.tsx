@@ -12,6 +12,7 @@ import { useLogout } from '@/features/auth/api/logout';
 import { useSession } from '@/features/auth/session-store';
 import { enumLabel } from '@/lib/enum-labels';
 import { initials } from '@/lib/initials';
+import { useOutbox } from '@/lib/offline/outbox';
 import { readTillId, tillKeys } from '@/lib/till';
 
 const ROLE_TONES: Record<Role, BadgeTone> = { Admin: 'primary', Manager: 'success', Staff: 'neutral' };
@@ -28,6 +29,8 @@ export function ProfileMenu() {
   const tillId = readTillId();
   const till = queryClient.getQueryData<Till[]>(tillKeys.all)?.find((candidate) => candidate.id === tillId);
   const shiftLeftOpen = till?.open_shift && user && till.open_shift.opened_by.id === user.id ? till : null;
+  // Sales made offline live on this device until the server has them: signing out waits for that.
+  const unsynced = useOutbox().count;
 
   return (
     <DropdownMenu.Root>
@@ -72,7 +75,12 @@ export function ProfileMenu() {
             {t('Your shift at {{till}} is still open.', { till: shiftLeftOpen.name })}
           </p>
         ) : null}
-        <MenuItem tone="danger" disabled={logout.isPending} onSelect={() => logout.mutate()}>
+        {unsynced > 0 ? (
+          <p role="note" className="mx-2.5 my-1 rounded-md bg-amber-50 px-2 py-1.5 text-xs text-amber-800 dark:bg-amber-500/10 dark:text-amber-200">
+            {t('{{count}} sales made offline are not on the server yet. Sign out once they are synced.', { count: unsynced })}
+          </p>
+        ) : null}
+        <MenuItem tone="danger" disabled={logout.isPending || unsynced > 0} onSelect={() => logout.mutate()}>
           <LogOut aria-hidden />
           {t('Sign out')}
         </MenuItem>

@@ -14,7 +14,9 @@ import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
 import { failureText } from '@/lib/error-text';
 import { useCan } from '@/lib/permissions';
+import { useOutbox } from '@/lib/offline/outbox';
 import { useShopSettings } from '@/lib/shop-settings';
+import { readTillId } from '@/lib/till';
 import { cashAmounts, CashCount, cashText, emptyCashCount, type CashCountValue, type Currency } from './cash-count';
 import { ShiftReportActions } from './shift-report-actions';
 import { Difference, ShiftReportView } from './shift-report-view';
@@ -109,6 +111,9 @@ type CloseFormProps = {
 
 function CloseForm({ shift, close, onClosed, onCancel }: CloseFormProps) {
   const { t } = useTranslation();
+  // Sales this till made offline belong in the shift's count: it closes once the server has them.
+  const outbox = useOutbox();
+  const unsynced = shift.till.id === readTillId() ? outbox.count : 0;
   const id = useId();
   const { settings } = useShopSettings();
   const canManage = useCan('shifts:manage');
@@ -209,12 +214,17 @@ function CloseForm({ shift, close, onClosed, onCancel }: CloseFormProps) {
               {problem}
             </p>
           ) : null}
+          {unsynced > 0 ? (
+            <p role="note" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950 dark:text-amber-200">
+              {t('{{count}} sales made offline at this till are not on the server yet. Close the shift once they are synced, so its count includes them.', { count: unsynced })}
+            </p>
+          ) : null}
         </ModalBody>
         <ModalFooter>
           <Button variant="ghost" onClick={onCancel} disabled={busy}>
             {t('Cancel')}
           </Button>
-          <Button type="submit" disabled={busy || !counted}>
+          <Button type="submit" disabled={busy || !counted || unsynced > 0}>
             {busy ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : offBy && !canManage ? <ShieldCheck aria-hidden className="size-4" /> : null}
             {offBy && !canManage ? t("Ask a Manager's approval") : t('Close shift')}
           </Button>

@@ -237,8 +237,8 @@ describe('Point of sale', () => {
     expect(within(cart).queryByRole('region', { name: 'Change to give' })).not.toBeInTheDocument();
   });
 
-  it('keeps the cart when the payment fails on the way, and retries with the same key and request', async () => {
-    const calls = fakeApi((_call, attempt) => (attempt === 1 ? Promise.reject(new TypeError('Failed to fetch')) : saleAnswer(2.75)));
+  it('keeps the cart when the server fails on the payment, and retries with the same key and request', async () => {
+    const calls = fakeApi((_call, attempt) => (attempt === 1 ? jsonResponse(500, { message: 'Failed to submit sale' }) : saleAnswer(2.75)));
     const { user, card, cart } = await openTill();
     await user.click(card('Cafe Latte'));
     await user.click(screen.getByRole('button', { name: 'Pay $2.20' }));

@@ -7,6 +7,8 @@ import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { queryClient } from '@/lib/query-client';
 import { posCatalogKey } from './api/get-pos-catalog';
 import { addProduct, clearCart, getCart, saleLines } from './cart-store';
+import type { Sale } from '@shop/contracts/sale';
+import { getOutbox, outboxEntries } from '@/lib/offline/outbox';
 import { useCheckout, type SaleRequest } from './use-checkout';
 
 const latte = { id: 1, name: 'Cafe Latte', sku: 'COF-005', barcode: null, price: 2.5, category_id: 1, image: null, track_stock: true, stock: 5, expired: 0, discount_percent: 0, promotion: null, modifier_group_ids: [] };
@@ -29,6 +31,7 @@ function fakeServer(...answers: (() => Response | Promise<Response>)[]) {
 
 const sold = () => jsonResponse(201, { data: { id: 9, code: 'SO-000009', total: 2.75 }, message: 'Sale recorded successfully!' });
 const lost = () => Promise.reject(new TypeError('Failed to fetch'));
+const failed = () => jsonResponse(500, { message: 'Failed to submit sale' });
 
 function request(): SaleRequest {
   const cart = getCart();
@@ -64,12 +67,12 @@ describe('paying for the cart (useCheckout)', () => {
     expect(queryClient.getQueryData<PosCatalog>(posCatalogKey)!.products[0]!.stock).toBe(4);
   });
 
-  it('keeps an attempt whose answer never came, and sends it again as it was with the same key', async () => {
-    const posts = fakeServer(lost, sold);
+  it('keeps an attempt the server failed on, and sends it again as it was with the same key', async () => {
+    const posts = fakeServer(failed, sold);
     const onSold = vi.fn();
     const { result } = renderCheckout();
     act(() => result.current.pay(request(), onSold));
-    await waitFor(() => expect(result.current.problems).toEqual(['Failed to submit sale']));
+    await waitFor(() => expect(result.current.problems).toHaveLength(1));
     expect(getCart().pending?.key).toBe(posts[0]!.key);
     expect(getCart().lines).toHaveLength(1);
 
@@ -80,8 +83,8 @@ describe('paying for the cart (useCheckout)', () => {
     expect(posts[1]!.body).toEqual(posts[0]!.body);
   });
 
-  it('makes a new attempt when the cart changed after one was lost', async () => {
-    const posts = fakeServer(lost, sold);
+  it('makes a new attempt when the cart changed after one failed', async () => {
+    const posts = fakeServer(failed, sold);
     const { result } = renderCheckout();
     act(() => result.current.pay(request(), vi.fn()));
     await waitFor(() => expect(result.current.problems).toHaveLength(1));
@@ -91,6 +94,34 @@ describe('paying for the cart (useCheckout)', () => {
     await waitFor(() => expect(posts).toHaveLength(2));
     expect(posts[1]!.key).not.toBe(posts[0]!.key);
     expect(posts[1]!.body).toMatchObject({ items: [{ product_id: 1, quantity: 2 }] });
+  });
+
+  it('sells offline when the server cannot be reached: the attempt is kept under its key, the cart empties, and the outbox sends it once the server answers', async () => {
+    const posts = fakeServer(lost, lost, sold);
+    window.localStorage.setItem('access_token', 'cashier-token');
+    const onSold = vi.fn();
+    const { result } = renderCheckout();
+    act(() => result.current.pay(request(), onSold));
+    await waitFor(() => expect(onSold).toHaveBeenCalledTimes(1));
+    const key = posts[0]!.key;
+    const sale = onSold.mock.calls[0]![0] as Sale;
+    expect(sale.offline).toEqual({ client_id: key, number: 'T0-0001' });
+    expect(sale.code).toBe('T0-0001');
+    expect(sale.total).toBe(2.75);
+    expect(getCart().lines).toEqual([]);
+    expect(getCart().pending).toBeNull();
+    expect(queryClient.getQueryData<PosCatalog>(posCatalogKey)!.products[0]!.stock).toBe(4);
+
+    // The sender's first try meets no server either; the sale waits, then goes with the same key.
+    await waitFor(() => expect(posts.length).toBeGreaterThanOrEqual(2));
+    expect((await outboxEntries()).map((entry) => entry.client_id)).toEqual([key]);
+    await waitFor(() => expect(posts).toHaveLength(3), { timeout: 5_000 });
+    await waitFor(async () => expect(await outboxEntries()).toEqual([]));
+    for (const post of posts.slice(1)) {
+      expect(post.key).toBe(key);
+      expect(post.body).toMatchObject({ offline: { client_id: key, number: 'T0-0001', tax_rate: expect.any(Number) }, items: [{ product_id: 1, quantity: 1, promotion_percent: 0, option_prices: [] }] });
+    }
+    expect(getOutbox().synced[key]).toMatchObject({ number: 'T0-0001', code: 'SO-000009' });
   });
 
   it('takes the server’s prices from a 409 and drops the refused attempt', async () => {

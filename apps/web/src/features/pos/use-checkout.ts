@@ -4,7 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { DISCOUNT_MESSAGES } from '@shop/contracts/discount';
 import { pricesChangedAnswerSchema, type PricesChangedAnswer, type Sale, type SaleInput } from '@shop/contracts/sale';
-import { ApiError } from '@/lib/api-client';
+import type { Settings } from '@shop/contracts/settings';
+import type { Till } from '@shop/contracts/till';
+import { ApiError, isUnreachable, serverReachable } from '@/lib/api-client';
+import { addToOutbox } from '@/lib/offline/outbox';
+import { sendOutbox } from '@/lib/offline/sender';
+import { keepTillData } from '@/lib/offline/till-db';
+import { readStorage, STORAGE_KEYS } from '@/lib/storage';
+import { settingsKeys } from '@/lib/shop-settings';
+import { DEFAULT_SETTINGS } from '@shop/contracts/settings-defaults';
+import { tillKeys } from '@/lib/till';
 import { shiftKeys } from '@/components/shift-report/shifts-api';
 import { failureText } from '@/lib/error-text';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
@@ -13,6 +22,21 @@ import { createSale, type SaleRequest as SaleAttempt } from './api/create-sale';
 import { openOrderKeys, payOrder } from './api/open-orders';
 import { posCatalogKey, takeSoldStock } from './api/get-pos-catalog';
 import { applyServerPrices, clearCart, getCart, setPending, type Cart } from './cart-store';
+import { nextOfflineNumber, offlineSaleOf } from './offline-sale';
+
+/** How long a payment waits for the server before the till records it offline (shorter once the server is known to be away). */
+const SEND_TIMEOUT_MS = 15_000;
+const SEND_TIMEOUT_AWAY_MS = 4_000;
+
+/** The signed-in cashier as stored with the session (the offline sale names them). */
+function storedCashier(): { id: number; name: string } | null {
+  try {
+    const user = JSON.parse(readStorage(STORAGE_KEYS.authUser) ?? 'null') as { id?: unknown; name?: unknown } | null;
+    return user && typeof user.id === 'number' && typeof user.name === 'string' ? { id: user.id, name: user.name } : null;
+  } catch {
+    return null;
+  }
+}
 
 /** What the till asks the server to record: the sale request less its moment, which the attempt adds. */
 export type SaleRequest = Omit<SaleInput, 'sale_date'>;
@@ -72,12 +96,55 @@ export function useCheckout({ onShiftRequired, onDiscountApproval }: { onShiftRe
   const send = useMutation({
     mutationFn: ({ body, idempotencyKey }: SaleAttempt) => {
       const order = getCart().order;
-      if (order?.mode !== 'pay') return createSale({ body, idempotencyKey });
+      if (order?.mode !== 'pay') {
+        // With no network at all there is nothing to wait for: the sale is kept on the till at once.
+        if (!navigator.onLine) return Promise.reject(new ApiError(0, 'offline'));
+        return createSale({ body, idempotencyKey, timeoutMs: serverReachable() ? SEND_TIMEOUT_MS : SEND_TIMEOUT_AWAY_MS });
+      }
       const { items: _items, ...sale } = body;
       return payOrder({ id: order.id, body: { ...sale, line_ids: order.lineIds }, idempotencyKey }).finally(() => void queryClient.invalidateQueries({ queryKey: openOrderKeys.all }));
     },
   });
   const [problems, setProblems] = useState<string[]>([]);
+  const [keeping, setKeeping] = useState(false);
+
+  /**
+   * The server could not be reached: the attempt becomes an offline sale (docs/decisions/0016-offline-selling.md).
+   * It is committed to the outbox before the cart is cleared; were the tab to die in between, the
+   * cart would come back with the same attempt, and paying again sends the same offline id.
+   */
+  async function sellOffline(attempt: { key: string; body: SaleInput }, cart: Cart, onSold: (sale: Sale, cart: Cart) => void) {
+    setKeeping(true);
+    try {
+      const settings = queryClient.getQueryData<Settings>(settingsKeys.all) ?? DEFAULT_SETTINGS;
+      const tillId = typeof attempt.body.till_id === 'number' ? attempt.body.till_id : null;
+      const till = queryClient.getQueryData<Till[]>(tillKeys.all)?.find((candidate) => candidate.id === tillId) ?? null;
+      const cashier = storedCashier();
+      const made = offlineSaleOf({ attempt, cart, settings, cashier, till: till ? { id: till.id, name: till.name } : null, number: nextOfflineNumber(tillId) });
+      await addToOutbox({
+        client_id: attempt.key,
+        number: made.number,
+        body: made.body,
+        sale: made.sale,
+        user_id: cashier?.id ?? 0,
+        created_at: new Date().toISOString(),
+        attempts: 0,
+        refused: null,
+      });
+      void keepTillData();
+      takeSoldStock(queryClient, cart.lines.map((line) => ({ productId: line.productId, quantity: line.qty })));
+      clearCart();
+      onSold(made.sale, cart);
+      sendOutbox();
+    } catch (error) {
+      // The browser would not store it (no space, storage blocked): the cart stays with its attempt.
+      const text = t('This sale could not be kept on the till: {{reason}}', { reason: error instanceof Error ? error.message : String(error) });
+      setProblems([text]);
+      toast.error(text);
+    } finally {
+      setKeeping(false);
+    }
+  }
 
   function pay(cartRequest: SaleRequest, onSold: (sale: Sale, cart: Cart) => void) {
     // Rung up at this browser's till (if it has one): the sale lands in its open shift.
@@ -96,6 +163,10 @@ export function useCheckout({ onShiftRequired, onDiscountApproval }: { onShiftRe
           onSold(sale, cart);
         },
         onError: (error) => {
+          if (isUnreachable(error) && cart.order?.mode !== 'pay') {
+            void sellOffline({ key: pending.key, body: pending.body as SaleInput }, cart, onSold);
+            return;
+          }
           if (error instanceof ApiError && error.status >= 400 && error.status < 500) setPending(null);
           const current = pricesChanged(error);
           if (current) {
@@ -116,5 +187,5 @@ export function useCheckout({ onShiftRequired, onDiscountApproval }: { onShiftRe
     );
   }
 
-  return { pay, submitting: send.isPending, problems, clearProblems: () => setProblems([]) };
+  return { pay, submitting: send.isPending || keeping, problems, clearProblems: () => setProblems([]) };
 }

@@ -21,7 +21,7 @@ export type ReceiptPrintState =
 export function useReceiptPrinting(sale: Sale): { state: ReceiptPrintState; print: () => void } {
   const { settings, printer, route, autoPrint, known } = useReceiptPrinter(sale.till_id);
   // The server prints by itself only for a sale rung up at a till that prints automatically.
-  const serverAuto = known && route === 'server' && autoPrint && sale.till_id !== null;
+  const serverAuto = known && route === 'server' && autoPrint && sale.till_id !== null && sale.id !== 0;
   const local = route === 'usb' || route === 'serial';
   const jobs = useSalePrintJobs(serverAuto ? sale.id : null);
   const printSale = usePrintSale();
@@ -56,7 +56,8 @@ export function useReceiptPrinting(sale: Sale): { state: ReceiptPrintState; prin
     return { state, print: () => here.mutate() };
   }
 
-  if (route !== 'server') return { state: { status: 'dialog' }, print: () => undefined };
+  // A sale made offline is not on the server yet: it prints from this browser (its print dialog).
+  if (route !== 'server' || sale.id === 0) return { state: { status: 'dialog' }, print: () => undefined };
 
   // The latest word on the receipt's job: the list polled, or what the last print or retry answered.
   const answered = retryJob.data?.data ?? printSale.data?.data;

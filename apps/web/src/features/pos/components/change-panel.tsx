@@ -5,6 +5,7 @@ import type { Sale } from '@shop/contracts/sale';
 import { changeText } from '@/components/receipt/sale-payments';
 import { Button } from '@/components/ui/button';
 import { formatMoney, formatRiel } from '@/lib/format';
+import { useOutbox } from '@/lib/offline/outbox';
 import { paymentsText } from '@/lib/payments-text';
 import { printCallFailureText, printErrorText } from '@/lib/printing/print-text';
 import { useReceiptPrinting, type ReceiptPrintState } from '../use-receipt-printing';
@@ -24,6 +25,9 @@ export function ChangePanel({ sale, onBrowserPrint, onNewSale }: { sale: Sale; o
   const change = { usdCents: toCents(sale.change_usd), khr: sale.change_khr };
   const hasChange = sale.change > 0;
   const title = hasChange ? t('Change to give') : t('No change to give');
+  // Rung up offline: numbered by the till until the server has it, then by the server.
+  const synced = useOutbox().synced[sale.offline?.client_id ?? ''];
+  const offline = sale.offline !== null && sale.id === 0;
   // Named by its title, which is no heading: the cart's own heading stays the one in the panel.
   return (
     <section
@@ -32,8 +36,15 @@ export function ChangePanel({ sale, onBrowserPrint, onNewSale }: { sale: Sale; o
     >
       <div className="flex items-baseline justify-between gap-2">
         <p className="text-sm font-semibold text-emerald-900 dark:text-emerald-100">{title}</p>
-        <span className="font-mono text-xs text-emerald-800 dark:text-emerald-300">{sale.code}</span>
+        <span className="font-mono text-xs text-emerald-800 dark:text-emerald-300">{synced?.code ?? sale.code}</span>
       </div>
+      {offline ? (
+        <p role="status" data-testid="offline-sale-status" className="text-sm text-amber-800 dark:text-amber-300">
+          {synced
+            ? t('Receipt {{number}} is on the server as {{code}}.', { number: sale.code, code: synced.code })
+            : t('Sold offline as {{number}}: kept on this till and sent when the server is back.', { number: sale.code })}
+        </p>
+      ) : null}
       {hasChange ? (
         <div role="status" aria-label={t('Change: {{change}}', { change: changeText(change) })}>
           <p className="text-3xl leading-tight font-bold text-emerald-950 tabular-nums lg:text-4xl dark:text-white">{changeText(change)}</p>

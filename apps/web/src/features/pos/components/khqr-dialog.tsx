@@ -3,14 +3,16 @@ import { CircleCheck, RefreshCw, TimerOff } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import type { KhqrCode, KhqrInput, KhqrStatus } from '@shop/contracts/khqr-api';
-import { decodeKhqr } from '@shop/contracts/khqr';
-import { fromCents } from '@shop/contracts/money';
+import { billNumberAt, buildKhqr, clip, decodeKhqr, KHQR_LIMITS } from '@shop/contracts/khqr';
+import type { Settings } from '@shop/contracts/settings';
+import { md5 } from 'js-md5';
+import { fromCents, toCents } from '@shop/contracts/money';
 import type { PaymentInput } from '@shop/contracts/payment';
 import { AlertBanner } from '@/components/ui/alert-banner';
 import { Button } from '@/components/ui/button';
 import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { apiRequest, isAbortError } from '@/lib/api-client';
+import { apiRequest, isAbortError, isUnreachable } from '@/lib/api-client';
 import { failureText } from '@/lib/error-text';
 import { formatMoney, formatRiel } from '@/lib/format';
 import { useShopSettings } from '@/lib/shop-settings';
@@ -59,6 +61,28 @@ export function KhqrDialog(props: KhqrDialogProps) {
 
 type Code = KhqrCode & { deadline: number };
 
+/**
+ * The same QR made on the till, from the shop's Bakong account as the till last loaded it, when
+ * the server cannot be reached (docs/decisions/0016-offline-selling.md). The customer's bank
+ * needs no server of ours; the cashier confirms the payment on the customer's app.
+ */
+export function khqrHere(settings: Settings, amount: KhqrInput, billNumber: string | undefined, now = Date.now()): KhqrCode {
+  const random = Array.from(crypto.getRandomValues(new Uint8Array(2)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  const expiresAt = now + settings.khqr.expiryMinutes * 60_000;
+  const bill = billNumber ?? billNumberAt(now, random);
+  const payload = buildKhqr({
+    account: settings.khqr,
+    currency: amount.currency,
+    amount: amount.currency === 'KHR' ? amount.amount : toCents(amount.amount),
+    billNumber: bill,
+    storeLabel: clip(settings.general.name, KHQR_LIMITS.storeLabel),
+    terminalLabel: 'POS-OFFLINE',
+    createdAt: now,
+    expiresAt,
+  });
+  return { payload, md5: md5(payload), expires_at: new Date(expiresAt).toISOString(), bill_number: bill, bank_check: false };
+}
+
 function KhqrPanel(props: KhqrDialogProps) {
   const { t } = useTranslation();
   const { settings } = useShopSettings();
@@ -83,7 +107,19 @@ function KhqrPanel(props: KhqrDialogProps) {
         setCode({ ...data, deadline: arrived + lifetime });
       },
       (error: unknown) => {
-        if (!isAbortError(error)) setProblem(failureText(error, t('The KHQR could not be made'), t));
+        if (isAbortError(error)) return;
+        if (isUnreachable(error) && settings.khqr.accountId !== '') {
+          try {
+            const here = khqrHere(settings, amount, billNumber);
+            const arrived = Date.now();
+            setNow(arrived);
+            setCode({ ...here, deadline: Date.parse(here.expires_at) });
+            return;
+          } catch {
+            // An account the till cannot make a code from: say the server's failure as usual.
+          }
+        }
+        setProblem(failureText(error, t('The KHQR could not be made'), t));
       },
     );
     return () => controller.abort();

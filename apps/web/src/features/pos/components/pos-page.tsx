@@ -14,6 +14,8 @@ import { useCan } from '@/lib/permissions';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { failureText } from '@/lib/error-text';
 import { useShopSettings } from '@/lib/shop-settings';
+import { useOnline } from '@/lib/offline/connection';
+import { isInOutbox } from '@/lib/offline/outbox';
 import { usePosCatalog } from '../api/get-pos-catalog';
 import {
   addProduct,
@@ -61,7 +63,15 @@ export function PosPage() {
   const cart = useCart();
   const { settings } = useShopSettings();
   const catalog = usePosCatalog();
-  useLoadErrorToast(catalog.error, catalog.errorUpdatedAt, t('❌ Failed to load products'), t);
+  const online = useOnline();
+  // Offline, the till sells from the catalogue it kept: a failed refresh is not worth a word.
+  const catalogFailed = catalog.isError && catalog.data === undefined;
+  useLoadErrorToast(catalogFailed ? catalog.error : null, catalog.errorUpdatedAt, t('❌ Failed to load products'), t);
+  // A sale kept offline just before the tab closed, with its cart not yet cleared: it is sold, the cart goes.
+  useEffect(() => {
+    const key = getCart().pending?.key;
+    if (key) void isInOutbox(key).then((kept) => kept && getCart().pending?.key === key && clearCart());
+  }, []);
   const searchRef = useRef<HTMLInputElement>(null);
   const [paying, setPaying] = useState(false);
 
@@ -365,7 +375,12 @@ export function PosPage() {
           </Button>
         }
       />
-      {catalog.isError ? (
+      {online ? null : (
+        <p role="status" data-testid="till-offline" className="mb-4 rounded-xl border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-100">
+          {t('Offline: keep selling. Sales are kept on this till and sent when the server is back. Open orders, approvals and refunds need the server.')}
+        </p>
+      )}
+      {catalogFailed ? (
         <div className="mb-4">
           <AlertBanner>
             <span className="mr-2">{t('❌ Failed to load products')}</span>

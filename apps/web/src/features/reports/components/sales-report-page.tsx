@@ -11,6 +11,7 @@ import { formatMoney } from '@/lib/format';
 import { PaymentsBreakdown } from '@/components/payments/payments-breakdown';
 import { useTills } from '@/components/shift-report/shifts-api';
 import { ModifierSalesPanel } from './modifier-sales-panel';
+import { OfflineReviewPanel } from './offline-review-panel';
 import { ReportScreen } from './report-screen';
 
 type Totals = z.infer<typeof saleTotalsSchema>;
@@ -94,6 +95,8 @@ export function SalesReportPage() {
           <PaymentsBreakdown from={period.from} to={period.to} till_id={period.choices.till_id ? Number(period.choices.till_id) : undefined} />
           {/* The options are counted for the whole period, whatever the till. */}
           <ModifierSalesPanel from={period.from} to={period.to} />
+          {/* What offline sales left to look at, whatever the period: until a Manager has seen it. */}
+          <OfflineReviewPanel className="xl:col-span-2" />
         </div>
       )}
       footer={(totals) => ({

@@ -1,0 +1,56 @@
+import { dehydrate, hydrate, type DehydratedState, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { tillDb } from './till-db';
+
+/*
+ * What the till sells from, kept in IndexedDB so a reload with no server still opens a working
+ * till (docs/decisions/0016-offline-selling.md): the catalogue with its prices, promotions,
+ * options and stock, the settings (tax, riel rates, payment methods, KHQR account), the tills and
+ * this till's shift, and who is signed in. TanStack Query's own dehydrate and hydrate carry them;
+ * everything else is asked of the server as usual.
+ */
+
+const KEPT: QueryKey[] = [['pos', 'catalog'], ['settings'], ['tills'], ['shifts', 'current'], ['auth', 'me']];
+/** As long as a sale may wait in the outbox. */
+const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** The first screen never waits longer than this for the kept data. */
+const RESTORE_WAIT_MS = 2_000;
+/** Saved at most this often while queries change. */
+const SAVE_EVERY_MS = 2_000;
+const KEY = 'queries';
+/** Bumped when what is kept changes shape: older copies are then ignored. */
+const VERSION = 1;
+
+type Kept = { version: number; saved_at: number; state: DehydratedState };
+
+const kept = (key: QueryKey) => KEPT.some((prefix) => prefix.every((part, index) => key[index] === part));
+
+async function restore(client: QueryClient): Promise<void> {
+  const raw = await (await tillDb()).get('cache', KEY);
+  if (!raw) return;
+  const saved = JSON.parse(raw) as Kept;
+  if (saved.version !== VERSION || Date.now() - saved.saved_at > MAX_AGE_MS) return;
+  hydrate(client, saved.state);
+}
+
+async function save(client: QueryClient): Promise<void> {
+  const state = dehydrate(client, { shouldDehydrateQuery: (query) => query.state.status === 'success' && kept(query.queryKey) });
+  const value: Kept = { version: VERSION, saved_at: Date.now(), state };
+  await (await tillDb()).put('cache', JSON.stringify(value), KEY);
+}
+
+/** Restores the kept queries into `client` and saves them as they change; resolves when restored (or after a short wait). */
+export function persistTillCache(client: QueryClient): Promise<void> {
+  if (typeof indexedDB === 'undefined') return Promise.resolve();
+  const restored = restore(client).catch(() => undefined);
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  void restored.then(() =>
+    client.getQueryCache().subscribe((event) => {
+      if (!kept(event.query.queryKey) || timer) return;
+      timer = setTimeout(() => {
+        timer = null;
+        void save(client).catch(() => undefined);
+      }, SAVE_EVERY_MS);
+    }),
+  );
+  return Promise.race([restored, new Promise<void>((resolve) => setTimeout(resolve, RESTORE_WAIT_MS))]);
+}

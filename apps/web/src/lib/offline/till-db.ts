@@ -1,0 +1,79 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { Sale, SaleInput } from '@shop/contracts/sale';
+
+/*
+ * What the till keeps in this browser's IndexedDB so it can sell with no server
+ * (docs/decisions/0016-offline-selling.md):
+ * - `outbox`: each sale rung up offline, with the id the till made for it, until the server has it;
+ * - `synced`: what the server numbered those sales (a receipt's T1-0007 became SO-0123);
+ * - `cache`: the screens' data the till sells from (catalogue, settings, tills, its shift), as
+ *   TanStack Query's persisted cache.
+ */
+
+export interface OutboxEntry {
+  /** Made by the till when it sold (a UUID): the sale's offline id and its Idempotency-Key. */
+  client_id: string;
+  /** The number the receipt carried: the till's own ("T1-0007"). */
+  number: string;
+  /** Exactly what is sent, every time it is sent. */
+  body: SaleInput;
+  /** The sale as the till showed it (its change, its receipt). */
+  sale: Sale;
+  /** Who rang it up; their session sends it. */
+  user_id: number;
+  created_at: string;
+  attempts: number;
+  /** The server refused it (a 4xx): it stays here, for a Manager to see, and is not sent again by itself. */
+  refused: { status: number; message: string } | null;
+}
+
+export interface SyncedSale {
+  client_id: string;
+  number: string;
+  sale_id: number;
+  code: string;
+  synced_at: string;
+}
+
+interface TillDb extends DBSchema {
+  outbox: { key: string; value: OutboxEntry; indexes: { created_at: string } };
+  synced: { key: string; value: SyncedSale; indexes: { synced_at: string } };
+  cache: { key: string; value: string };
+}
+
+const NAME = 'shop-till';
+let opening: Promise<IDBPDatabase<TillDb>> | null = null;
+
+/** The till's database, opened once per page. */
+export function tillDb(): Promise<IDBPDatabase<TillDb>> {
+  opening ??= openDB<TillDb>(NAME, 1, {
+    upgrade(db) {
+      db.createObjectStore('outbox', { keyPath: 'client_id' }).createIndex('created_at', 'created_at');
+      db.createObjectStore('synced', { keyPath: 'client_id' }).createIndex('synced_at', 'synced_at');
+      db.createObjectStore('cache');
+    },
+    // Another tab opened a newer version: let it, and open again on the next call.
+    blocking() {
+      void opening?.then((db) => db.close());
+      opening = null;
+    },
+  });
+  return opening;
+}
+
+/** Asks the browser not to evict the till's data when space runs low (sales not yet synced live there). */
+export async function keepTillData(): Promise<boolean> {
+  try {
+    if (!navigator.storage?.persist) return false;
+    return (await navigator.storage.persisted()) || (await navigator.storage.persist());
+  } catch {
+    return false;
+  }
+}
+
+/** Empties every store (tests start each case from an empty till). */
+export async function clearTillDb(): Promise<void> {
+  const db = await tillDb();
+  const tx = db.transaction(['outbox', 'synced', 'cache'], 'readwrite');
+  await Promise.all([tx.objectStore('outbox').clear(), tx.objectStore('synced').clear(), tx.objectStore('cache').clear(), tx.done]);
+}
