@@ -70,6 +70,7 @@ export function saleFixture(overrides: Partial<Sale> = {}): Sale {
     till: null,
     till_id: null,
     shift_id: null,
+    offline: null,
     created_at: '2026-11-21T03:05:00.000Z',
     items: [
       saleItem(),
