@@ -125,6 +125,7 @@ const GUARDED_READS: Record<string, Role[]> = {
   'GET /api/stock-report': MANAGERS,
   'GET /api/stock-report/export': MANAGERS,
   'GET /api/sales/export': MANAGERS,
+  'GET /api/sales/offline-review': MANAGERS,
   'GET /api/supplies/export': MANAGERS,
   'GET /api/dashboard': MANAGERS,
   'GET /api/journal/verify': ADMIN,

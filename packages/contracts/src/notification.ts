@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { booleanFilterSchema, listMetaSchema, listQuerySchema } from './common';
 
-export const notificationKindSchema = z.enum(['low_stock', 'expiring', 'refund', 'signup', 'signup_duplicate', 'expired']);
+/** `offline_short_stock`: a sale made offline took a product below zero (docs/decisions/0016-offline-selling.md). */
+export const notificationKindSchema = z.enum(['low_stock', 'expiring', 'refund', 'signup', 'signup_duplicate', 'expired', 'offline_short_stock']);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
 export const notificationSchema = z.object({

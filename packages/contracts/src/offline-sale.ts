@@ -79,4 +79,8 @@ export const OFFLINE_MESSAGES = {
   tooOld: `An offline sale older than ${OFFLINE_MAX_AGE_DAYS} days cannot be recorded.`,
   needsOfflineId: 'An offline sale needs its offline id as the Idempotency-Key.',
   notification: (count: number, product: string, onHand: number) => `Sold offline: ${count} × ${product}, on hand now ${onHand}.`,
+  /** The till's figures give another total: it computed something else, so the request is malformed. */
+  totalMismatch: 'The total is not what these lines come to at the till’s prices and tax.',
+  /** An option price for an option the line does not have. */
+  optionPriceStray: 'Option prices may name only the options chosen on this line.',
 } as const;

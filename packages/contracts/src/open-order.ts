@@ -52,7 +52,8 @@ export type OpenOrderAdd = z.input<typeof openOrderAddSchema>;
  * when the table splits), paid like any sale; the order closes when no line is left open.
  */
 export const openOrderPaySchema = saleFieldsSchema
-  .omit({ items: true })
+  // An open order is paid at the counter, online: never an offline sale (docs/decisions/0016-offline-selling.md).
+  .omit({ items: true, offline: true })
   .extend({
     line_ids: z
       .array(referenceId('Choose lines of this order.'), { error: 'Choose lines of this order.' })

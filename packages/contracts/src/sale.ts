@@ -25,9 +25,9 @@ export const saleLineInputSchema = z.object({
   note: optionalText(200, 'Note'),
   /** The cashier's discount on this line, after any promotion. */
   discount: discountInputSchema.nullish().transform((v) => v ?? null),
-  /** Offline sales only: the promotion percent the till applied (docs/decisions/0016-offline-selling.md). */
+  /** Offline sales only (ignored on others): the promotion percent the till applied (docs/decisions/0016-offline-selling.md). */
   promotion_percent: percent('Promotion').nullish().transform((v) => v ?? null),
-  /** Offline sales only: the chosen options' prices as the till had them. */
+  /** Offline sales only (ignored on others): the chosen options' prices as the till had them. */
   option_prices: z
     .array(tillOptionPriceSchema, { error: 'Option prices must be a list.' })
     .max(50, 'A line can have at most 50 option prices.')

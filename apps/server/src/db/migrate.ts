@@ -16,6 +16,7 @@ import { tillsAndShifts } from './migrations/0012-tills-and-shifts';
 import { modifiersAndDiscounts } from './migrations/0013-modifiers-and-discounts';
 import { openOrdersAndKitchen } from './migrations/0014-open-orders-and-kitchen';
 import { printing } from './migrations/0015-printing';
+import { offlineSelling } from './migrations/0016-offline-selling';
 
 /** Every migration, in order; listed here (not read from disk) so the bundled server carries them. */
 export function migrations(kind: DbKind): Record<string, Migration> {
@@ -35,6 +36,7 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '0013-modifiers-and-discounts': modifiersAndDiscounts(kind),
     '0014-open-orders-and-kitchen': openOrdersAndKitchen(kind),
     '0015-printing': printing(kind),
+    '0016-offline-selling': offlineSelling(kind),
   };
 }
 

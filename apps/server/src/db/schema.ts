@@ -1,6 +1,8 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Role } from '@shop/contracts/common';
 import type { ApiKeyScope } from '@shop/contracts/api-key-scopes';
+import type { NotificationKind } from '@shop/contracts/notification';
+import type { OfflineFlagKind } from '@shop/contracts/offline-sale';
 
 /*
  * Portable column conventions (SQLite and PostgreSQL read the same):
@@ -133,7 +135,7 @@ export interface ApiKeysTable {
 export interface NotificationsTable {
   id: Generated<number>;
   user_id: number;
-  kind: 'low_stock' | 'expiring' | 'refund' | 'signup' | 'signup_duplicate' | 'expired';
+  kind: NotificationKind;
   /** JSON of the values the texts are made of. */
   params: string;
   link: string | null;
@@ -381,6 +383,9 @@ export interface SalesTable {
   discount_approved_by: number | null;
   /** The open order it paid (all of it, or one bill of it). */
   open_order_id: number | null;
+  /** Made offline: the till's id for it (unique) and its receipt's number (docs/decisions/0016-offline-selling.md). */
+  client_id: string | null;
+  offline_number: string | null;
 }
 
 export interface SaleItemsTable {
@@ -493,6 +498,22 @@ export interface PrintJobsTable {
   user_id: number | null;
   created_at: string;
   printed_at: string | null;
+}
+
+/** What a Manager reviews about a sale made offline (docs/decisions/0016-offline-selling.md). */
+export interface OfflineFlagsTable {
+  id: Generated<number>;
+  kind: OfflineFlagKind;
+  sale_id: number;
+  product_id: number | null;
+  /** short_stock: units sold, and on hand after the sale. */
+  quantity: number | null;
+  on_hand_after: number | null;
+  /** price: per unit after promotion, and the difference over the line's quantity (till − catalogue). */
+  till_price_cents: number | null;
+  catalogue_price_cents: number | null;
+  difference_cents: number | null;
+  created_at: string;
 }
 
 export interface KitchenTicketsTable {
@@ -653,6 +674,7 @@ export interface Database {
   kitchen_tickets: KitchenTicketsTable;
   print_jobs: PrintJobsTable;
   kitchen_ticket_items: KitchenTicketItemsTable;
+  offline_flags: OfflineFlagsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

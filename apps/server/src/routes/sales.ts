@@ -13,8 +13,10 @@ import {
   saleSchema,
 } from '@shop/contracts/sale';
 import { settleInputSchema } from '@shop/contracts/payment';
+import { offlineFlagListQuerySchema, offlineFlagListResponseSchema } from '@shop/contracts/offline-sale';
 import { actorOf } from '../plugins/auth';
 import { checkout } from '../services/checkout';
+import { listOfflineFlags } from '../services/offline-sales';
 import { refundSale } from '../services/refunds';
 import { getSale, listSales } from '../services/sales';
 import { settleSale } from '../services/settlements';
@@ -36,6 +38,20 @@ export const saleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/sales/offline-review',
+    {
+      config: { access: 'reports:view' },
+      schema: {
+        tags: ['sales'],
+        summary: 'What differed on sales made offline (stock sold short, another price, a closed shift), newest first',
+        querystring: offlineFlagListQuerySchema,
+        response: { 200: offlineFlagListResponseSchema },
+      },
+    },
+    async (request) => listOfflineFlags(app.reports, request.query),
+  );
+
+  app.get(
     '/sales/:id',
     { config: { access: 'signed-in' }, schema: { tags: ['sales'], summary: 'One sale with its lines and refunds', params: idParamsSchema, response: { 200: recordResponseSchema(saleSchema) } } },
     async (request) => ({ data: await getSale(app.services, request.params.id, actorOf(request)) }),
@@ -47,7 +63,7 @@ export const saleRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'sales:create' },
       schema: {
         tags: ['sales'],
-        summary: 'Ring up a sale in one transaction; an Idempotency-Key makes retries safe',
+        summary: 'Ring up a sale in one transaction; an Idempotency-Key makes retries safe. A sale made offline is recorded once, at the till’s prices',
         headers: idempotencyHeaders,
         body: saleInputSchema,
         response: {

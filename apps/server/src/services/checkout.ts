@@ -1,7 +1,8 @@
-import { fromBasisPoints, fromCents, sumCents, toBasisPoints, toCents } from '@shop/contracts/money';
+import { discountedUnitCents, fromBasisPoints, fromCents, sumCents, toBasisPoints, toCents } from '@shop/contracts/money';
+import { OFFLINE_MAX_AGE_DAYS, OFFLINE_MESSAGES } from '@shop/contracts/offline-sale';
 import { PAYMENT_MESSAGES } from '@shop/contracts/payment';
 import { bestPromotion, priceSale, type SalePricing } from '@shop/contracts/pricing';
-import { SALE_MESSAGES, type PricesChangedAnswer, type Sale, type saleInputSchema } from '@shop/contracts/sale';
+import { IDEMPOTENCY_KEY_HEADER, SALE_MESSAGES, type PricesChangedAnswer, type Sale, type saleInputSchema } from '@shop/contracts/sale';
 import type { Settings } from '@shop/contracts/settings';
 import { CASH_METHOD, type SaleRates, type TenderOutcome } from '@shop/contracts/tender';
 import { sql } from 'kysely';
@@ -10,8 +11,8 @@ import { businessDate } from '../lib/business-date';
 import { AppError, conflict, forbidden, refuseFields, unprocessable } from '../lib/errors';
 import { approveOverrides } from './approvals';
 import { recordAudit } from './audit';
-import { actorCan, type Actor, type ServiceContext } from './context';
-import { runIdempotent } from './idempotency';
+import { actorCan, SHOP_VIEW, type Actor, type ServiceContext } from './context';
+import { runIdempotent, type IdempotentAnswer } from './idempotency';
 import { nextNumber } from './document-numbers';
 import { getSale } from './sales';
 import { currentRates, legacyPayments, methodsLabel, settle, takePayments, writePayments, type TakenPayment } from './payments';
@@ -20,6 +21,7 @@ import { approveDiscounts, refuseDiscountsBeyond, storedDiscountValue, type Give
 import { chooseOptions, type ChosenOption } from './modifier-groups';
 import { appendJournal } from './journal';
 import { sendSaleTickets } from './kitchen';
+import { flagOfflineSale, offlineSaleId } from './offline-sales';
 import { queueSaleJobs, thenPrint } from './printing/jobs';
 import { placeAtTill, type Place } from './shifts';
 import { expiredOnHand, lockProducts, recordMovement, takeFromBatches } from './stock-ledger';
@@ -31,16 +33,28 @@ import { expiredOnHand, lockProducts, recordMovement, takeFromBatches } from './
  */
 
 type SaleInput = z.output<typeof saleInputSchema>;
+type LineInput = SaleInput['items'][number];
 
 /** A till's clock may run a little fast; more than this is a wrong date, not drift. */
 const FUTURE_TOLERANCE_MS = 10 * 60 * 1000;
-/** Sales rung up offline may arrive late, but not from another month. */
+/** Sales sent late may be from this month, not an older one; a sale made offline is bound by OFFLINE_MAX_AGE_DAYS. */
 const OLDEST_DAYS = 31;
 
 /** When the sale happened: the instant and the shop's business day it counts for. */
 interface Moment {
   instant: string;
   day: string;
+}
+
+/**
+ * What the sale is taxed and paid at: the shop's settings of the moment, or for a sale made
+ * offline the till's, which the customer paid by (docs/decisions/0016-offline-selling.md).
+ */
+interface Terms {
+  taxEnabled: boolean;
+  taxInclusive: boolean;
+  taxRateBp: number;
+  rates: SaleRates;
 }
 
 /** How it is paid: the payments, at which rates, and what they come to. */
@@ -56,10 +70,12 @@ type ProductRow = { id: number; name: string; sku: string; price_cents: number; 
 interface PricedLine {
   product: ProductRow;
   quantity: number;
-  /** The catalogue price with the chosen options' prices added. */
+  /** The catalogue price with the chosen options' prices added (for a sale made offline: the till's). */
   unitPriceCents: number;
   discountBp: number;
   promotionId: number | null;
+  /** The catalogue's unit price of the moment with its options, after its promotion: what an offline sale's price is compared with. */
+  catalogueUnitCents: number;
   /** What the till showed, checked against the product's own catalogue price. */
   tillUnitPriceCents: number;
   /** The chosen options, in the order the groups are asked. */
@@ -69,21 +85,22 @@ interface PricedLine {
   handDiscount: GivenDiscount | null;
 }
 
-/** Step 1: when. An ISO instant, or a plain date meaning today at the moment of the call. */
+/** Step 1: when. An ISO instant, or a plain date meaning today at the moment of the call. A sale made offline may be at most a week old. */
 function resolveMoment(tx: ServiceContext, input: SaleInput, settings: Settings): Moment {
   const timeZone = settings.localization.timezone;
   const now = tx.clock.now();
   const refuse = (message: string) => unprocessable(message, { field: 'sale_date' });
-  const tooOld = () => refuse(`Sale date cannot be more than ${OLDEST_DAYS} days ago.`);
+  const oldestDays = input.offline ? OFFLINE_MAX_AGE_DAYS : OLDEST_DAYS;
+  const tooOld = () => refuse(input.offline ? OFFLINE_MESSAGES.tooOld : `Sale date cannot be more than ${OLDEST_DAYS} days ago.`);
   if (/^\d{4}-\d{2}-\d{2}$/.test(input.sale_date)) {
     const today = businessDate(now, timeZone);
     if (input.sale_date > today) throw refuse('Sale date cannot be in the future.');
-    if (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${input.sale_date}T00:00:00Z`) > OLDEST_DAYS * 86_400_000) throw tooOld();
+    if (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${input.sale_date}T00:00:00Z`) > oldestDays * 86_400_000) throw tooOld();
     return { instant: now.toISOString(), day: input.sale_date };
   }
   const instant = new Date(input.sale_date);
   if (instant.getTime() - now.getTime() > FUTURE_TOLERANCE_MS) throw refuse('Sale date cannot be in the future.');
-  if (now.getTime() - instant.getTime() > OLDEST_DAYS * 86_400_000) throw tooOld();
+  if (now.getTime() - instant.getTime() > oldestDays * 86_400_000) throw tooOld();
   return { instant: instant.toISOString(), day: businessDate(instant, timeZone) };
 }
 
@@ -96,11 +113,30 @@ async function resolveCustomer(tx: ServiceContext, customerId: number | null): P
 }
 
 /**
+ * Step 2, continued: the terms. The shop's tax (as the cashier left it switched on or off) and
+ * riel rates now; for a sale made offline the till's tax rate and riel rates, and the till's
+ * choice of tax on or off even if the shop has changed it since.
+ */
+function resolveTerms(input: SaleInput, settings: Settings): Terms {
+  const offline = input.offline;
+  if (offline === null) {
+    return { taxEnabled: input.tax_enabled && settings.taxes.enabled, taxInclusive: settings.taxes.inclusive, taxRateBp: toBasisPoints(settings.taxes.rate), rates: currentRates(settings) };
+  }
+  return {
+    taxEnabled: input.tax_enabled,
+    taxInclusive: offline.tax_inclusive,
+    taxRateBp: toBasisPoints(offline.tax_rate),
+    rates: { khrPerUsd: offline.khr_per_usd, khrChangePerUsd: offline.khr_change_per_usd, rielStep: offline.riel_step },
+  };
+}
+
+/**
  * Step 3: price the lines from the catalogue with each product's best promotion that day, add
- * tax and service from the settings, and check the till showed the same prices and total.
+ * tax and service by the terms, and check the till showed the same prices and total. A sale made
+ * offline is priced at the till's figures instead (`atTillPrices`), and only its total is checked.
  * The products stay locked from here to commit, so stock is checked against what is there.
  */
-async function priceLines(tx: ServiceContext, input: SaleInput, settings: Settings, moment: Moment, taxEnabled: boolean) {
+async function priceLines(tx: ServiceContext, input: SaleInput, moment: Moment, terms: Terms) {
   const productIds = [...new Set(input.items.map((line) => line.product_id))];
   await lockProducts(tx, productIds);
   const products = new Map(
@@ -115,8 +151,9 @@ async function priceLines(tx: ServiceContext, input: SaleInput, settings: Settin
   refuseFields(
     Object.fromEntries(input.items.flatMap((line, index) => (products.has(line.product_id) ? [] : [[`items.${index}.product_id`, ['This product does not exist.']]]))),
   );
+  // A sale made offline may hold a product taken off sale since: it was on sale when it sold.
   const inactive = input.items.map((line) => products.get(line.product_id)!).find((product) => product.active !== 1);
-  if (inactive) throw conflict(`${inactive.name} is not on sale any more.`);
+  if (inactive && input.offline === null) throw conflict(`${inactive.name} is not on sale any more.`);
 
   const promotions = await tx.db
     .selectFrom('promotions')
@@ -135,34 +172,76 @@ async function priceLines(tx: ServiceContext, input: SaleInput, settings: Settin
     input.items.map((line) => ({ product: products.get(line.product_id)!, modifiers: line.modifiers })),
     (index) => `items.${index}.modifiers`,
   );
+  if (input.offline) refuseStrayOptionPrices(input.items, chosen);
   const lines: PricedLine[] = input.items.map((line, index) => {
     const product = products.get(line.product_id)!;
     const promotion = promotionOf(product.id);
     const options = chosen[index]!;
-    return {
+    const unitPriceCents = product.price_cents + sumCents(options.map((option) => option.priceCents));
+    const discountBp = promotion?.discountBp ?? 0;
+    const priced: PricedLine = {
       product,
       quantity: line.quantity,
-      unitPriceCents: product.price_cents + sumCents(options.map((option) => option.priceCents)),
-      discountBp: promotion?.discountBp ?? 0,
+      unitPriceCents,
+      discountBp,
       promotionId: promotion?.id ?? null,
+      catalogueUnitCents: discountedUnitCents(unitPriceCents, discountBp),
       tillUnitPriceCents: toCents(line.unit_price),
       options,
       note: line.note,
       handDiscount: line.discount,
     };
+    return input.offline ? atTillPrices(priced, line, promotion) : priced;
   });
   const pricing = priceSale(lines, {
-    taxEnabled,
-    taxInclusive: settings.taxes.inclusive,
-    taxRateBp: toBasisPoints(settings.taxes.rate),
+    taxEnabled: terms.taxEnabled,
+    taxInclusive: terms.taxInclusive,
+    taxRateBp: terms.taxRateBp,
     serviceBp: toBasisPoints(input.service_percent),
     orderDiscount: input.discount,
   });
   refuseDiscountsBeyond(pricing);
-  if (lines.some((line) => line.tillUnitPriceCents !== line.product.price_cents) || toCents(input.total_amount) !== pricing.totalCents) {
+  if (input.offline) {
+    // The till priced it with these figures: another total means it computed something else.
+    if (toCents(input.total_amount) !== pricing.totalCents) throw unprocessable(OFFLINE_MESSAGES.totalMismatch, { field: 'total_amount' });
+  } else if (lines.some((line) => line.tillUnitPriceCents !== line.product.price_cents) || toCents(input.total_amount) !== pricing.totalCents) {
     throw pricesChanged(lines, pricing);
   }
   return { lines, pricing };
+}
+
+/** An offline line may price only the options it has (422 on the line's `option_prices`). */
+function refuseStrayOptionPrices(items: readonly LineInput[], chosen: readonly ChosenOption[][]): void {
+  refuseFields(
+    Object.fromEntries(
+      items.flatMap((line, index) =>
+        (line.option_prices ?? []).every((price) => chosen[index]!.some((option) => option.option_id === price.option_id))
+          ? []
+          : [[`items.${index}.option_prices`, [OFFLINE_MESSAGES.optionPriceStray]]],
+      ),
+    ),
+  );
+}
+
+/**
+ * Step 3, for a sale made offline: the till's prices stand (docs/decisions/0016-offline-selling.md).
+ * The line sells at the till's unit price, its options at the till's prices where it sent them
+ * (else the catalogue's), less the till's promotion percent where it sent one (else the best
+ * promotion of the day). The promotion is named only when the till's percent is that promotion's.
+ */
+function atTillPrices(line: PricedLine, sent: LineInput, promotion: { id: number; discountBp: number } | null): PricedLine {
+  const options = line.options.map((option) => {
+    const tillPrice = sent.option_prices?.find((price) => price.option_id === option.option_id);
+    return tillPrice ? { ...option, priceCents: toCents(tillPrice.price) } : option;
+  });
+  const discountBp = sent.promotion_percent === null ? line.discountBp : toBasisPoints(sent.promotion_percent);
+  return {
+    ...line,
+    unitPriceCents: toCents(sent.unit_price) + sumCents(options.map((option) => option.priceCents)),
+    discountBp,
+    promotionId: promotion !== null && promotion.discountBp === discountBp ? promotion.id : null,
+    options,
+  };
 }
 
 /** The catalogue's price of each option on the lines, each once. */
@@ -210,12 +289,12 @@ async function checkStock(tx: ServiceContext, lines: PricedLine[], settings: Set
 }
 
 /**
- * Step 4c: the payments, at the shop's rates of the moment: several in dollars and riel, or the
- * specs' one method. They cover the total (only cash beyond it: change), or with `sales:credit`
- * a named customer's sale may stay partly unpaid, on their account.
+ * Step 4c: the payments, at the sale's rates (the shop's of the moment; the till's for a sale made
+ * offline): several in dollars and riel, or the specs' one method. They cover the total (only
+ * cash beyond it: change), or with `sales:credit` a named customer's sale may stay partly unpaid,
+ * on their account.
  */
-function takeSalePayments(input: SaleInput, settings: Settings, totalCents: number, actor: Actor): Payment {
-  const rates = currentRates(settings);
+function takeSalePayments(input: SaleInput, settings: Settings, totalCents: number, actor: Actor, rates: SaleRates): Payment {
   const legacy = input.payments === undefined;
   const taken = legacy
     ? legacyPayments(settings, { payment_method: input.payment_method!, tendered: input.tendered, tendered_khr: input.tendered_khr }, totalCents)
@@ -247,15 +326,14 @@ async function writeSale(
     payment: Payment;
     lines: PricedLine[];
     pricing: SalePricing;
-    settings: Settings;
-    taxEnabled: boolean;
+    terms: Terms;
     actor: Actor;
     approvedBy: number | null;
     discountApprovedBy: number | null;
     place: Place;
   },
 ): Promise<{ saleId: number; number: number | null }> {
-  const { input, pricing, settings, taxEnabled } = sale;
+  const { input, pricing, terms } = sale;
   const reservedId = tx.kind === 'postgres' ? await reserveSaleId(tx) : null;
   const number = reservedId === null ? await nextNumber(tx, 'sale') : null;
   const { id } = await tx.db
@@ -274,9 +352,9 @@ async function writeSale(
       total_qty: sale.lines.reduce((sum, line) => sum + line.quantity, 0),
       gross_cents: pricing.grossCents,
       discount_cents: pricing.discountCents,
-      tax_enabled: taxEnabled ? 1 : 0,
-      tax_inclusive: settings.taxes.inclusive ? 1 : 0,
-      tax_rate_bp: taxEnabled ? toBasisPoints(settings.taxes.rate) : 0,
+      tax_enabled: terms.taxEnabled ? 1 : 0,
+      tax_inclusive: terms.taxInclusive ? 1 : 0,
+      tax_rate_bp: terms.taxEnabled ? terms.taxRateBp : 0,
       tax_cents: pricing.taxCents,
       service_bp: toBasisPoints(input.service_percent),
       service_cents: pricing.serviceCents,
@@ -299,6 +377,8 @@ async function writeSale(
       notes: input.notes,
       user_id: sale.actor.userId,
       created_at: tx.clock.now().toISOString(),
+      client_id: input.offline?.client_id ?? null,
+      offline_number: input.offline?.number ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -384,15 +464,20 @@ async function numberSale(tx: ServiceContext, saleId: number, early: number | nu
   return number;
 }
 
-/** The whole sale, step by step; nothing is written unless all of it is. Step 2b places it at its till's open shift. */
+/**
+ * The whole sale, step by step; nothing is written unless all of it is. Step 2b places it at its
+ * till's open shift. A sale made offline (`input.offline`) is recorded as the till made it:
+ * docs/decisions/0016-offline-selling.md.
+ */
 export async function recordSale(tx: ServiceContext, input: SaleInput, actor: Actor): Promise<number> {
   const settings = await getSettings(tx);
+  const madeOffline = input.offline !== null;
   const moment = resolveMoment(tx, input, settings);
   const customerName = await resolveCustomer(tx, input.customer_id);
-  const place = await placeAtTill(tx, input.till_id, settings);
-  const taxEnabled = input.tax_enabled && settings.taxes.enabled;
+  const place = await placeAtTill(tx, input.till_id, settings, { madeOffline });
+  const terms = resolveTerms(input, settings);
   const approvedBy = await approveOverrides(tx, input, settings, actor);
-  const { lines, pricing } = await priceLines(tx, input, settings, moment, taxEnabled);
+  const { lines, pricing } = await priceLines(tx, input, moment, terms);
   const discountApprovedBy = await approveDiscounts(
     tx,
     { lines: lines.map((line) => line.handDiscount), order: input.discount, token: input.discount_approval_token },
@@ -400,14 +485,24 @@ export async function recordSale(tx: ServiceContext, input: SaleInput, actor: Ac
     settings,
     actor,
   );
-  await checkStock(tx, lines, settings, moment);
-  const payment = takeSalePayments(input, settings, pricing.totalCents, actor);
+  // The goods of a sale made offline have left the shop: its stock is taken even past zero, and flagged below.
+  if (!madeOffline) await checkStock(tx, lines, settings, moment);
+  const payment = takeSalePayments(input, settings, pricing.totalCents, actor, terms.rates);
 
-  const { saleId, number: early } = await writeSale(tx, { input, moment, customerName, payment, lines, pricing, settings, taxEnabled, actor, approvedBy, discountApprovedBy, place });
+  const { saleId, number: early } = await writeSale(tx, { input, moment, customerName, payment, lines, pricing, terms, actor, approvedBy, discountApprovedBy, place });
   await takeStockAndWriteLines(tx, saleId, lines, pricing, moment, actor);
   await writePayments(tx, { saleId, kind: 'sale', day: moment.day, actor, rates: payment.rates, place }, payment.taken, payment.outcome);
   const number = await numberSale(tx, saleId, early);
-  await queueSaleJobs(tx, { id: saleId, tillId: place.till_id, paidCash: payment.taken.some((p) => p.method.key === CASH_METHOD), userId: actor.userId }, settings);
+  // A sale made offline lists what differed for review; its customer left long ago, so no receipt or drawer pulse is queued.
+  if (madeOffline) {
+    await flagOfflineSale(tx, {
+      saleId,
+      lines: lines.map((line) => ({ product: line.product, quantity: line.quantity, tillUnitCents: discountedUnitCents(line.unitPriceCents, line.discountBp), catalogueUnitCents: line.catalogueUnitCents })),
+      noShift: place.till_id !== null && place.shift_id === null && settings.shifts.required,
+    });
+  } else {
+    await queueSaleJobs(tx, { id: saleId, tillId: place.till_id, paidCash: payment.taken.some((p) => p.method.key === CASH_METHOD), userId: actor.userId }, settings);
+  }
 
   await recordAudit(tx.db, tx.clock, {
     userId: actor.userId,
@@ -432,6 +527,7 @@ export async function recordSale(tx: ServiceContext, input: SaleInput, actor: Ac
       khr_per_usd: payment.rates.khrPerUsd,
       till_id: place.till_id,
       shift_id: place.shift_id,
+      ...(input.offline === null ? {} : { offline: { client_id: input.offline.client_id, number: input.offline.number } }),
     },
   });
   // Last, so the journal's lock is held for the least time (docs/decisions/0012-tills-shifts-and-the-journal.md).
@@ -446,8 +542,35 @@ export interface CheckoutRequest {
   viewer: Actor;
 }
 
+type CheckoutAnswer = IdempotentAnswer<{ data: Sale; message: string }>;
+
 /** POST /sales: 201 with the recorded sale, or the first answer again for a repeated key. */
-export async function checkout(ctx: ServiceContext, request: CheckoutRequest) {
+export async function checkout(ctx: ServiceContext, request: CheckoutRequest): Promise<CheckoutAnswer> {
+  const offline = request.input.offline;
+  if (offline === null) return recordOnce(ctx, request);
+  if (request.idempotencyKey !== offline.client_id) throw unprocessable(OFFLINE_MESSAGES.needsOfflineId, { field: IDEMPOTENCY_KEY_HEADER });
+  // A sale made offline is recorded once, whoever sends it and however late (docs/decisions/0016-offline-selling.md).
+  const earlier = await offlineAnswer(ctx, offline.client_id);
+  if (earlier) return earlier;
+  try {
+    return await recordOnce(ctx, request);
+  } catch (error) {
+    // A copy raced this one (the key's row, or the unique client_id, stopped it): answer with the copy that won.
+    const won = await offlineAnswer(ctx, offline.client_id);
+    if (won) return won;
+    throw error;
+  }
+}
+
+/** The sale already recorded under this offline id, answered again in the first answer's shape, to whoever sends it (the till's outbox holds the sale). */
+async function offlineAnswer(ctx: ServiceContext, clientId: string): Promise<CheckoutAnswer | null> {
+  const saleId = await offlineSaleId(ctx, clientId);
+  if (saleId === null) return null;
+  return { statusCode: 201, body: { data: await getSale(ctx, saleId, SHOP_VIEW), message: SALE_MESSAGES.recorded }, replayed: true };
+}
+
+function recordOnce(ctx: ServiceContext, request: CheckoutRequest): Promise<CheckoutAnswer> {
+  const madeOffline = request.input.offline !== null;
   // Its receipt, drawer pulse and kitchen tickets go to the printers once the sale is recorded, never before.
   return thenPrint(
     ctx,
@@ -462,7 +585,8 @@ export async function checkout(ctx: ServiceContext, request: CheckoutRequest) {
     },
     async (tx) => {
       const saleId = await recordSale(tx, request.input, request.viewer);
-      await sendSaleTickets(tx, saleId);
+      // The kitchen does not make what a customer took away hours ago.
+      if (!madeOffline) await sendSaleTickets(tx, saleId);
       return { statusCode: 201, body: { data: await getSale(tx, saleId, request.viewer), message: SALE_MESSAGES.recorded } };
     },
     ),

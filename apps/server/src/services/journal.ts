@@ -59,6 +59,8 @@ async function saleContents(ctx: ServiceContext, ids: number[]): Promise<Map<num
           shift_id: sale.shift_id,
           notes: sale.notes,
           created_at: sale.created_at,
+          // Only sales made offline carry it, so the records written before it still match (docs/decisions/0016-offline-selling.md).
+          ...(sale.client_id === null ? {} : { offline: [sale.client_id, sale.offline_number] }),
           items: items
             .filter((item) => item.sale_id === sale.id)
             .map((item) => [item.product_id, item.product_name, item.sku, item.quantity, item.unit_price_cents, item.discount_bp, item.discount_cents, item.line_total_cents, item.cost_cents]),

@@ -1,5 +1,6 @@
 import { rolesWith, type Permission } from '@shop/contracts/permissions';
 import { NOTIFICATION_MESSAGES, type Notification, type NotificationKind } from '@shop/contracts/notification';
+import { OFFLINE_MESSAGES } from '@shop/contracts/offline-sale';
 import { DEFAULT_NOTIFY_PREFERENCES, type NotifyPreferences, type NotifyTopic } from '@shop/contracts/profile';
 import type { NotificationsTable } from '../db/schema';
 import { addDays } from '../lib/business-date';
@@ -87,6 +88,27 @@ export async function notifyLowStock(
       params: { product: product.name, sku: product.sku, on_hand: product.onHand, reorder_level: product.reorderLevel },
       link: '/report-stock',
       dedupeKey: `low_stock:${movementId}`,
+    },
+    { permission: 'stock:manage', topic: 'lowStock' },
+  );
+}
+
+/**
+ * A sale made offline took a tracked product below zero: someone sold what the shelf no longer
+ * held, and the count wants checking (docs/decisions/0016-offline-selling.md).
+ */
+export async function notifyOfflineShortStock(
+  tx: ServiceContext,
+  flagId: number,
+  sold: { product: string; sku: string; quantity: number; onHand: number },
+): Promise<void> {
+  await raise(
+    tx,
+    {
+      kind: 'offline_short_stock',
+      params: { product: sold.product, sku: sold.sku, quantity: sold.quantity, on_hand: sold.onHand },
+      link: '/report-stock',
+      dedupeKey: `offline_short_stock:${flagId}`,
     },
     { permission: 'stock:manage', topic: 'lowStock' },
   );
@@ -188,6 +210,11 @@ function describe(kind: NotificationKind, params: Params): { title: string; body
       return {
         title: `Expired: ${params.product}`,
         body: `${params.remaining} of ${params.product} (${params.sku}) expired on ${params.expire_date}: write them off; they cannot be sold.`,
+      };
+    case 'offline_short_stock':
+      return {
+        title: `Sold past stock offline: ${params.product}`,
+        body: OFFLINE_MESSAGES.notification(Number(params.quantity), String(params.product), Number(params.on_hand)),
       };
     case 'signup_duplicate':
       return {

@@ -257,6 +257,7 @@ export function payOpenOrder(ctx: ServiceContext, id: number, input: PayInput, a
       const { line_ids: _lines, ...sale } = input;
       const saleInput: SaleInput = {
         ...sale,
+        offline: null,
         items: chosen.map((line) => ({
           product_id: line.product_id,
           quantity: line.quantity,
@@ -265,6 +266,8 @@ export function payOpenOrder(ctx: ServiceContext, id: number, input: PayInput, a
           modifiers: JSON.parse(line.modifier_ids) as number[],
           note: line.note,
           discount: null,
+          promotion_percent: null,
+          option_prices: null,
         })),
       };
       const saleId = await recordSale(tx, saleInput, actor);

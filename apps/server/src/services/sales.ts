@@ -108,6 +108,7 @@ function toSale(row: SaleRow, payments: PaymentRow[]): Sale {
     till: row.till_id !== null && row.till_name !== null ? { id: row.till_id, name: row.till_name } : null,
     till_id: row.till_id,
     shift_id: row.shift_id,
+    offline: row.client_id === null ? null : { client_id: row.client_id, number: row.offline_number ?? '' },
     created_at: row.created_at,
   };
 }

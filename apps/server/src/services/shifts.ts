@@ -142,13 +142,17 @@ export interface Place {
 
 /**
  * Where a sale, refund or later payment is made: the till it names and that till's open shift.
- * With Settings → Shifts → required, a till without an open shift does not sell (409).
+ * With Settings → Shifts → required, a till without an open shift does not sell (409), except a
+ * sale made offline: it happened already, so it keeps its till and goes in no shift when the
+ * shift has closed since (checkout flags it, docs/decisions/0016-offline-selling.md).
  */
-export async function placeAtTill(tx: ServiceContext, tillId: number | null, settings: Settings): Promise<Place> {
+export async function placeAtTill(tx: ServiceContext, tillId: number | null, settings: Settings, options: { madeOffline?: boolean } = {}): Promise<Place> {
   if (tillId === null) return { till_id: null, shift_id: null };
-  await usableTill(tx, tillId);
+  await usableTill(tx, tillId, 'till_id', options);
   const shiftId = await lockOpenShift(tx, tillId);
-  if (shiftId === null && settings.shifts.required) throw new AppError('shift_required', SHIFT_MESSAGES.tillNeedsShift, { details: { code: 'shift_required' } });
+  if (shiftId === null && settings.shifts.required && !options.madeOffline) {
+    throw new AppError('shift_required', SHIFT_MESSAGES.tillNeedsShift, { details: { code: 'shift_required' } });
+  }
   return { till_id: tillId, shift_id: shiftId };
 }
 

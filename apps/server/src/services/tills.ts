@@ -44,11 +44,15 @@ export async function getTill(ctx: ServiceContext, id: number): Promise<Till> {
   return toTill(row);
 }
 
-/** The till a sale, refund or shift names: it exists and is in use; `field` is where a refusal points. */
-export async function usableTill(ctx: ServiceContext, id: number, field = 'till_id') {
+/**
+ * The till a sale, refund or shift names: it exists and is in use; `field` is where a refusal
+ * points. A sale made offline was made while the till was in use, so `madeOffline` accepts a till
+ * taken out of use since (docs/decisions/0016-offline-selling.md).
+ */
+export async function usableTill(ctx: ServiceContext, id: number, field = 'till_id', options: { madeOffline?: boolean } = {}) {
   const till = await ctx.db.selectFrom('tills').select(['id', 'name', 'active']).where('id', '=', id).executeTakeFirst();
   if (!till) throw unprocessable(TILL_MESSAGES.notFound, { field });
-  if (till.active !== 1) throw conflict(TILL_MESSAGES.inactive, { field });
+  if (till.active !== 1 && !options.madeOffline) throw conflict(TILL_MESSAGES.inactive, { field });
   return till;
 }
 

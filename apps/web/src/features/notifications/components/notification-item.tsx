@@ -17,6 +17,7 @@ const KIND_ICONS: Record<Notification['kind'], { icon: LucideIcon; tone: string 
   signup: { icon: UserPlus, tone: 'bg-violet-50 text-violet-700 dark:bg-violet-500/15 dark:text-violet-300' },
   expired: { icon: CalendarX, tone: 'bg-red-50 text-red-700 dark:bg-red-500/15 dark:text-red-300' },
   signup_duplicate: { icon: UserRoundX, tone: 'bg-rose-50 text-rose-700 dark:bg-rose-500/15 dark:text-rose-300' },
+  offline_short_stock: { icon: PackageMinus, tone: 'bg-amber-50 text-amber-700 dark:bg-amber-500/15 dark:text-amber-300' },
 };
 
 type NotificationItemProps = {

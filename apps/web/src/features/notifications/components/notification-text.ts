@@ -12,6 +12,7 @@ const PARAMS: Record<Notification['kind'], readonly string[]> = {
   signup: ['name', 'email'],
   signup_duplicate: ['name', 'email'],
   expired: ['product', 'sku', 'remaining', 'expire_date'],
+  offline_short_stock: ['product', 'sku', 'quantity', 'on_hand'],
 };
 
 /**
@@ -47,6 +48,9 @@ export function notificationText(notification: Notification, t: TFunction): Text
         title: t('Expired: {{product}}', params),
         body: t('{{remaining}} of {{product}} ({{sku}}) expired on {{expire_date}}: write them off; they cannot be sold.', params),
       };
+    case 'offline_short_stock':
+      // The server's English words until the console words it (docs/decisions/0016-offline-selling.md).
+      return { title: notification.title, body: notification.body };
     case 'signup_duplicate':
       return {
         title: t('Sign-up with a known e-mail: {{email}}', params),
@@ -70,5 +74,7 @@ export function notificationLinkText(kind: Notification['kind'], t: TFunction): 
       return t('Open the users list');
     case 'expired':
       return t('See expiring products');
+    case 'offline_short_stock':
+      return t('Open the stock report');
   }
 }
