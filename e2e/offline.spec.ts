@@ -108,7 +108,7 @@ async function offlineSales(request: APIRequestContext, headers: Record<string, 
 }
 
 async function productBySku(request: APIRequestContext, headers: Record<string, string>, sku: string): Promise<Product> {
-  const list = (await (await request.get(`/api/products?search=${encodeURIComponent(sku)}&per_page=5&include=stock`, { headers })).json()) as { data: Product[] };
+  const list = (await (await request.get(`/api/products?q=${encodeURIComponent(sku)}&per_page=5&include=stock`, { headers })).json()) as { data: Product[] };
   return list.data.find((product) => product.sku === sku)!;
 }
 

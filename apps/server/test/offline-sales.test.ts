@@ -125,6 +125,17 @@ describe(`offline sales are recorded once (${dbKind})`, () => {
     await expectLedgerConsistent(database);
   });
 
+  it('answers with the sale its online attempt recorded when the till, hearing nothing back, sends it again as offline under the same key', async () => {
+    const body = offlineSale([line(latte, 1)], 2.75);
+    const { offline: _offline, ...online } = body;
+    const attempt = await send(tokens.Staff, { ...online, payments: undefined, payment_method: 'Card' }, body.offline.client_id);
+    expect(attempt.status).toBe(201);
+    const before = await counts();
+    const kept = await send(tokens.Staff, body);
+    expect(kept).toMatchObject({ status: 201, replayed: true, body: { data: { id: attempt.body.data.id } } });
+    expect(await counts()).toEqual(before);
+  });
+
   it('asks for the offline id as the Idempotency-Key, and writes nothing without it', async () => {
     const before = await counts();
     const body = offlineSale([line(latte, 1)], 2.75);

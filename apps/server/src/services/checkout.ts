@@ -12,7 +12,7 @@ import { AppError, conflict, forbidden, refuseFields, unprocessable } from '../l
 import { approveOverrides } from './approvals';
 import { recordAudit } from './audit';
 import { actorCan, SHOP_VIEW, type Actor, type ServiceContext } from './context';
-import { runIdempotent, type IdempotentAnswer } from './idempotency';
+import { answerUnderKey, runIdempotent, type IdempotentAnswer } from './idempotency';
 import { nextNumber } from './document-numbers';
 import { getSale } from './sales';
 import { currentRates, legacyPayments, methodsLabel, settle, takePayments, writePayments, type TakenPayment } from './payments';
@@ -552,6 +552,10 @@ export async function checkout(ctx: ServiceContext, request: CheckoutRequest): P
   // A sale made offline is recorded once, whoever sends it and however late (docs/decisions/0016-offline-selling.md).
   const earlier = await offlineAnswer(ctx, offline.client_id);
   if (earlier) return earlier;
+  // The till tried this sale online first under the same key, and that attempt got through: it is this sale.
+  const attempted = await answerUnderKey<{ data: Sale; message: string }>(ctx, offline.client_id, 'sale');
+  if (attempted === 'in-flight') throw conflict(SALE_MESSAGES.inFlight);
+  if (attempted) return attempted;
   try {
     return await recordOnce(ctx, request);
   } catch (error) {

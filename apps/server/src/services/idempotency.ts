@@ -36,6 +36,18 @@ async function storedAnswer<T>(ctx: ServiceContext, request: IdempotentRequest, 
 }
 
 /**
+ * What was answered under a key for this kind of call, whatever the request was: a till's
+ * offline sale sent under the key of its own online attempt, which reached the server after all
+ * (docs/decisions/0016-offline-selling.md). `in-flight` while that attempt is still being written.
+ */
+export async function answerUnderKey<T>(ctx: ServiceContext, key: string, scope: string): Promise<IdempotentAnswer<T> | 'in-flight' | null> {
+  const row = await ctx.db.selectFrom('idempotency_keys').select(['scope', 'status_code', 'response']).where('key', '=', key).executeTakeFirst();
+  if (!row || row.scope !== scope) return null;
+  if (row.status_code === 0) return 'in-flight';
+  return { statusCode: row.status_code, body: JSON.parse(row.response) as T, replayed: true };
+}
+
+/**
  * Runs a write once per key. The key is claimed inside the write's own transaction, so the
  * write and its stored answer commit together: a crash leaves neither, and a retry runs it
  * again. A concurrent duplicate waits on the key's row (PostgreSQL) or on the single SQLite
