@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -109,6 +110,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     errorResponseBuilder: (_request, context) =>
       tooManyRequests(`Too many requests. Try again in ${context.after}.`, context.ttl / 1000),
   });
+  // Only routes that ask for it (the till's catalogue): most answers are small (docs/decisions/0016-offline-selling.md, "A big catalogue").
+  await app.register(compress, { global: false, encodings: ['br', 'gzip'] });
   await app.register(openApiPlugin);
 
   await app.register(

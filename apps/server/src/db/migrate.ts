@@ -17,6 +17,7 @@ import { modifiersAndDiscounts } from './migrations/0013-modifiers-and-discounts
 import { openOrdersAndKitchen } from './migrations/0014-open-orders-and-kitchen';
 import { printing } from './migrations/0015-printing';
 import { offlineSelling } from './migrations/0016-offline-selling';
+import { catalogVersions } from './migrations/0017-catalog-versions';
 
 /** Every migration, in order; listed here (not read from disk) so the bundled server carries them. */
 export function migrations(kind: DbKind): Record<string, Migration> {
@@ -37,6 +38,7 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '0014-open-orders-and-kitchen': openOrdersAndKitchen(kind),
     '0015-printing': printing(kind),
     '0016-offline-selling': offlineSelling(kind),
+    '0017-catalog-versions': catalogVersions(),
   };
 }
 

@@ -204,6 +204,8 @@ export interface ProductsTable {
   on_hand: Generated<number>;
   image: string | null;
   description: string | null;
+  /** The catalogue version at which the till's row for it last changed (0017). */
+  catalog_rev: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -8,6 +8,7 @@ import type { Actor, ServiceContext } from './context';
 import { countNoun } from '../lib/text';
 import { auditedWrite } from './write';
 import { ownGroupIds, setOwnGroups } from './modifier-groups';
+import { catalogChanged, categoryChanged } from './catalog-version';
 
 type CategoryInput = z.output<typeof categoryInputSchema>;
 
@@ -69,6 +70,7 @@ export function createCategory(ctx: ServiceContext, input: CategoryInput, actor:
       .returning('id')
       .executeTakeFirstOrThrow();
     await setOwnGroups(tx, 'category_modifier_groups', id, input.modifier_group_ids);
+    await catalogChanged(tx);
     const result = await getCategory(tx, id);
     return { id, after: result, result };
   });
@@ -80,6 +82,9 @@ export function updateCategory(ctx: ServiceContext, id: number, input: CategoryI
     await assertNameFree(tx, input.name, id);
     await tx.db.updateTable('categories').set({ name: input.name, description: input.description, updated_at: tx.clock.now().toISOString() }).where('id', '=', id).execute();
     await setOwnGroups(tx, 'category_modifier_groups', id, input.modifier_group_ids);
+    // Its products inherit its modifier groups: their rows change only when those do.
+    const groupsMoved = input.modifier_group_ids !== undefined && input.modifier_group_ids.join() !== before.modifier_group_ids.join();
+    await (groupsMoved ? categoryChanged(tx, id) : catalogChanged(tx));
     const result = await getCategory(tx, id);
     return { id, before, after: result, result };
   });
@@ -94,6 +99,7 @@ export function deleteCategory(ctx: ServiceContext, id: number, actor: Actor) {
       );
     }
     await tx.db.deleteFrom('categories').where('id', '=', id).execute();
+    await catalogChanged(tx);
     return { id, before, result: undefined };
   });
 }

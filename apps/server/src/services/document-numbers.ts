@@ -17,7 +17,7 @@ export function saleNumberIn(q: string): number | null {
 }
 
 /** The next number of a gapless series, taken inside the caller's transaction. */
-export async function nextNumber(tx: ServiceContext, counter: 'sale' | 'refund' | 'z_report' | 'journal' | 'open_order' | 'kitchen_ticket'): Promise<number> {
+export async function nextNumber(tx: ServiceContext, counter: 'sale' | 'refund' | 'z_report' | 'journal' | 'open_order' | 'kitchen_ticket' | 'catalog'): Promise<number> {
   const row = await tx.db
     .updateTable('counters')
     .set((eb) => ({ value: eb('value', '+', 1) }))

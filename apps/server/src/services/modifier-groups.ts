@@ -7,6 +7,7 @@ import { conflict, notFound, refuseFields, unprocessable } from '../lib/errors';
 import { paginate } from '../lib/paginate';
 import type { Actor, ServiceContext } from './context';
 import { auditedWrite } from './write';
+import { catalogChanged, modifierGroupChanged } from './catalog-version';
 
 /*
  * Modifier groups (docs/decisions/0013-modifiers-and-discounts.md): Size, Sugar, Ice, Extras,
@@ -170,6 +171,7 @@ export function createModifierGroup(ctx: ServiceContext, input: ModifierGroupInp
       .executeTakeFirstOrThrow();
     await writeOptions(tx, id, input.options);
     await writePlaces(tx, id, input);
+    await modifierGroupChanged(tx, id);
     const result = await getModifierGroup(tx, id);
     return { id, after: result, result };
   });
@@ -185,7 +187,13 @@ export function updateModifierGroup(ctx: ServiceContext, id: number, input: Modi
       .where('id', '=', id)
       .execute();
     await writeOptions(tx, id, input.options);
-    await writePlaces(tx, id, input);
+    if (input.product_ids === undefined && input.category_ids === undefined) await catalogChanged(tx);
+    else {
+      // Products losing the group are stamped before its places change, products gaining it after.
+      const rev = await modifierGroupChanged(tx, id);
+      await writePlaces(tx, id, input);
+      await modifierGroupChanged(tx, id, rev);
+    }
     const result = await getModifierGroup(tx, id);
     return { id, before, after: result, result };
   });
@@ -195,6 +203,7 @@ export function updateModifierGroup(ctx: ServiceContext, id: number, input: Modi
 export function deleteModifierGroup(ctx: ServiceContext, id: number, actor: Actor) {
   return auditedWrite(ctx, actor, { action: 'delete', ...conflictAudit }, async (tx) => {
     const before = await getModifierGroup(tx, id);
+    await modifierGroupChanged(tx, id);
     await tx.db.deleteFrom('product_modifier_groups').where('group_id', '=', id).execute();
     await tx.db.deleteFrom('category_modifier_groups').where('group_id', '=', id).execute();
     const optionIds = before.options.map((option) => option.id);

@@ -9,6 +9,7 @@ import { paginate } from '../lib/paginate';
 import type { Actor, ServiceContext } from './context';
 import { auditedWrite } from './write';
 import { ownGroupIds, setOwnGroups } from './modifier-groups';
+import { productDeleted, productsChanged } from './catalog-version';
 
 type ProductInput = z.output<typeof productInputSchema>;
 
@@ -126,6 +127,7 @@ export function createProduct(ctx: ServiceContext, input: ProductInput, actor: A
       .returning('id')
       .executeTakeFirstOrThrow();
     await setOwnGroups(tx, 'product_modifier_groups', id, input.modifier_group_ids);
+    await productsChanged(tx, [id]);
     const result = await getProduct(tx, id);
     return { id, after: result, result };
   });
@@ -141,6 +143,7 @@ export function updateProduct(ctx: ServiceContext, id: number, input: ProductInp
       .where('id', '=', id)
       .execute();
     await setOwnGroups(tx, 'product_modifier_groups', id, input.modifier_group_ids);
+    await productsChanged(tx, [id]);
     const result = await getProduct(tx, id);
     return { id, before, after: result, result };
   });
@@ -157,6 +160,7 @@ export function deleteProduct(ctx: ServiceContext, id: number, actor: Actor) {
     if (history) throw conflict(PRODUCT_MESSAGES.hasHistory);
     const promotions = await tx.db.deleteFrom('promotions').where('product_id', '=', id).returning(['id', 'title']).execute();
     await tx.db.deleteFrom('products').where('id', '=', id).execute();
+    await productDeleted(tx);
     return { id, before: { ...before, promotions }, result: undefined };
   });
 }

@@ -6,6 +6,7 @@ import { fromBasisPoints, toBasisPoints } from '@shop/contracts/money';
 import { paginate } from '../lib/paginate';
 import type { Actor, ServiceContext } from './context';
 import { auditedWrite } from './write';
+import { productsChanged } from './catalog-version';
 
 type PromotionInput = z.output<typeof promotionInputSchema>;
 
@@ -74,6 +75,7 @@ export function createPromotion(ctx: ServiceContext, input: PromotionInput, acto
     await assertProductExists(tx, input.product_id);
     const now = tx.clock.now().toISOString();
     const { id } = await tx.db.insertInto('promotions').values({ ...columns(input), created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    await productsChanged(tx, [input.product_id]);
     const result = await getPromotion(tx, id);
     return { id, after: result, result };
   });
@@ -84,6 +86,8 @@ export function updatePromotion(ctx: ServiceContext, id: number, input: Promotio
     const before = await getPromotion(tx, id);
     await assertProductExists(tx, input.product_id);
     await tx.db.updateTable('promotions').set({ ...columns(input), updated_at: tx.clock.now().toISOString() }).where('id', '=', id).execute();
+    // The product it left (when moved) and the one it is on.
+    await productsChanged(tx, [before.product_id, input.product_id]);
     const result = await getPromotion(tx, id);
     return { id, before, after: result, result };
   });
@@ -93,6 +97,7 @@ export function deletePromotion(ctx: ServiceContext, id: number, actor: Actor) {
   return auditedWrite(ctx, actor, { action: 'delete', ...auditInfo }, async (tx) => {
     const before = await getPromotion(tx, id);
     await tx.db.deleteFrom('promotions').where('id', '=', id).execute();
+    await productsChanged(tx, [before.product_id]);
     return { id, before, result: undefined };
   });
 }

@@ -3,6 +3,7 @@ import { conflict, unprocessable } from '../lib/errors';
 import { countNoun } from '../lib/text';
 import type { ServiceContext } from './context';
 import { notifyLowStock } from './notifications';
+import { catalogChanged } from './catalog-version';
 
 /*
  * The only way stock changes. Every change is a signed movement row, and the product's on-hand
@@ -42,9 +43,11 @@ export async function recordMovement(tx: ServiceContext, movement: MovementInput
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // The till's row shows the stock: it moves to the next catalogue version in the same update.
+  const rev = await catalogChanged(tx);
   const product = await tx.db
     .updateTable('products')
-    .set((eb) => ({ on_hand: eb('on_hand', '+', movement.quantity) }))
+    .set((eb) => ({ on_hand: eb('on_hand', '+', movement.quantity), catalog_rev: rev }))
     .where('id', '=', movement.productId)
     .returning(['id', 'name', 'sku', 'on_hand', 'reorder_level', 'track_stock'])
     .executeTakeFirstOrThrow();

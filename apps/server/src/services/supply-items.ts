@@ -7,6 +7,7 @@ import { paginate } from '../lib/paginate';
 import type { Actor, ServiceContext } from './context';
 import { shopToday } from './settings';
 import { createBatch, recordMovement, resizeBatch } from './stock-ledger';
+import { productsChanged } from './catalog-version';
 import { addSupplyLine, receiptNote } from './supplies';
 import { auditedWrite } from './write';
 
@@ -140,6 +141,8 @@ export function updateSupplyItem(ctx: ServiceContext, id: number, input: SupplyI
       await resizeBatch(tx, item.batch_id, delta);
       await correction(item.product_id, delta, item.batch_id, unitCostCents);
       await tx.db.updateTable('stock_batches').set({ unit_cost_cents: unitCostCents, expire_date: input.expire_date }).where('id', '=', item.batch_id).execute();
+      // The batch's date decides what the till counts as expired.
+      await productsChanged(tx, [item.product_id]);
     }
 
     const moved = input.supply_id !== item.supply_id;
