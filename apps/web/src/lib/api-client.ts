@@ -129,6 +129,8 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
   setReachable(!SERVER_DOWN.has(response.status));
 
+  // Only a caller that sent If-None-Match gets a 304: what it holds is current, and there is no body.
+  if (response.status === 304) return undefined as T;
   if (!response.ok) {
     const error = toApiError(response.status, payload);
     if (globalErrorHandling) announceRefusal(response.status);

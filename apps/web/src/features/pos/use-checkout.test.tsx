@@ -12,7 +12,7 @@ import { getOutbox, outboxEntries } from '@/lib/offline/outbox';
 import { useCheckout, type SaleRequest } from './use-checkout';
 
 const latte = { id: 1, name: 'Cafe Latte', sku: 'COF-005', barcode: null, price: 2.5, category_id: 1, image: null, track_stock: true, stock: 5, expired: 0, discount_percent: 0, promotion: null, modifier_group_ids: [] };
-const catalog: PosCatalog = { today: '2026-11-23', categories: [{ id: 1, name: 'Coffee' }], products: [latte], modifier_groups: [] };
+const catalog: PosCatalog = { version: 1, full: true, removed: [], today: '2026-11-23', categories: [{ id: 1, name: 'Coffee' }], products: [latte], modifier_groups: [] };
 
 type Post = { key: string; body: Record<string, unknown> };
 

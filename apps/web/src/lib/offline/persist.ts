@@ -3,13 +3,13 @@ import { tillDb } from './till-db';
 
 /*
  * What the till sells from, kept in IndexedDB so a reload with no server still opens a working
- * till (docs/decisions/0016-offline-selling.md): the catalogue with its prices, promotions,
- * options and stock, the settings (tax, riel rates, payment methods, KHQR account), the tills and
+ * till (docs/decisions/0016-offline-selling.md): the settings (tax, riel rates, payment methods, KHQR account), the tills and
  * this till's shift, and who is signed in. TanStack Query's own dehydrate and hydrate carry them;
- * everything else is asked of the server as usual.
+ * everything else is asked of the server as usual. The catalogue keeps itself, a row per product
+ * (lib/offline/catalog-cache.ts): one JSON string of tens of thousands of products is too slow.
  */
 
-const KEPT: QueryKey[] = [['pos', 'catalog'], ['settings'], ['tills'], ['shifts', 'current'], ['auth', 'me']];
+const KEPT: QueryKey[] = [['settings'], ['tills'], ['shifts', 'current'], ['auth', 'me']];
 /** As long as a sale may wait in the outbox. */
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** The first screen never waits longer than this for the kept data. */
@@ -29,7 +29,8 @@ async function restore(client: QueryClient): Promise<void> {
   if (!raw) return;
   const saved = JSON.parse(raw) as Kept;
   if (saved.version !== VERSION || Date.now() - saved.saved_at > MAX_AGE_MS) return;
-  hydrate(client, saved.state);
+  // Only what is kept now (an older copy also held the catalogue).
+  hydrate(client, { ...saved.state, queries: saved.state.queries.filter((query) => kept(query.queryKey)) });
 }
 
 async function save(client: QueryClient): Promise<void> {

@@ -1,4 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { PosCatalog, PosProduct } from '@shop/contracts/pos';
 import type { Sale, SaleInput } from '@shop/contracts/sale';
 
 /*
@@ -6,8 +7,11 @@ import type { Sale, SaleInput } from '@shop/contracts/sale';
  * (docs/decisions/0016-offline-selling.md):
  * - `outbox`: each sale rung up offline, with the id the till made for it, until the server has it;
  * - `synced`: what the server numbered those sales (a receipt's T1-0007 became SO-0123);
- * - `cache`: the screens' data the till sells from (catalogue, settings, tills, its shift), as
- *   TanStack Query's persisted cache.
+ * - `cache`: the screens' data the till sells from (settings, tills, its shift), as TanStack
+ *   Query's persisted cache;
+ * - `catalog` and `catalog_meta`: the catalogue, one row per product, and what goes with it (its
+ *   version and day, categories, modifier groups, the products' order), so a delta writes only
+ *   the rows that changed (docs/decisions/0016-offline-selling.md, "A big catalogue").
  */
 
 export interface OutboxEntry {
@@ -35,10 +39,15 @@ export interface SyncedSale {
   synced_at: string;
 }
 
+/** The catalogue's one meta row: everything but the products, and their order (ids by name). */
+export type CatalogMeta = Omit<PosCatalog, 'products' | 'full' | 'removed'> & { order: number[]; saved_at: number };
+
 interface TillDb extends DBSchema {
   outbox: { key: string; value: OutboxEntry; indexes: { created_at: string } };
   synced: { key: string; value: SyncedSale; indexes: { synced_at: string } };
   cache: { key: string; value: string };
+  catalog: { key: number; value: PosProduct };
+  catalog_meta: { key: string; value: CatalogMeta };
 }
 
 const NAME = 'shop-till';
@@ -46,11 +55,18 @@ let opening: Promise<IDBPDatabase<TillDb>> | null = null;
 
 /** The till's database, opened once per page. */
 export function tillDb(): Promise<IDBPDatabase<TillDb>> {
-  opening ??= openDB<TillDb>(NAME, 1, {
-    upgrade(db) {
-      db.createObjectStore('outbox', { keyPath: 'client_id' }).createIndex('created_at', 'created_at');
-      db.createObjectStore('synced', { keyPath: 'client_id' }).createIndex('synced_at', 'synced_at');
-      db.createObjectStore('cache');
+  opening ??= openDB<TillDb>(NAME, 2, {
+    // Each version adds its stores; what an older version made (sales waiting to be sent) stays.
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        db.createObjectStore('outbox', { keyPath: 'client_id' }).createIndex('created_at', 'created_at');
+        db.createObjectStore('synced', { keyPath: 'client_id' }).createIndex('synced_at', 'synced_at');
+        db.createObjectStore('cache');
+      }
+      if (oldVersion < 2) {
+        db.createObjectStore('catalog', { keyPath: 'id' });
+        db.createObjectStore('catalog_meta');
+      }
     },
     // Another tab opened a newer version: let it, and open again on the next call.
     blocking() {
@@ -74,6 +90,13 @@ export async function keepTillData(): Promise<boolean> {
 /** Empties every store (tests start each case from an empty till). */
 export async function clearTillDb(): Promise<void> {
   const db = await tillDb();
-  const tx = db.transaction(['outbox', 'synced', 'cache'], 'readwrite');
-  await Promise.all([tx.objectStore('outbox').clear(), tx.objectStore('synced').clear(), tx.objectStore('cache').clear(), tx.done]);
+  const tx = db.transaction(['outbox', 'synced', 'cache', 'catalog', 'catalog_meta'], 'readwrite');
+  await Promise.all([
+    tx.objectStore('outbox').clear(),
+    tx.objectStore('synced').clear(),
+    tx.objectStore('cache').clear(),
+    tx.objectStore('catalog').clear(),
+    tx.objectStore('catalog_meta').clear(),
+    tx.done,
+  ]);
 }

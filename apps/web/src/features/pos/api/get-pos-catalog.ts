@@ -1,38 +1,108 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { PosCatalog } from '@shop/contracts/pos';
-import { apiRequest } from '@/lib/api-client';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { PosCatalog, PosProduct } from '@shop/contracts/pos';
+import { apiRequest, isUnreachable } from '@/lib/api-client';
+import { keepCatalog, keepCatalogRows, readKeptCatalog } from '@/lib/offline/catalog-cache';
+
+/*
+ * The till's catalogue (docs/decisions/0016-offline-selling.md, "A big catalogue"): loaded whole
+ * once and kept in IndexedDB, then brought up to date by asking the server what changed since the
+ * version held. An unchanged catalogue costs a 304 with no body.
+ */
 
 export const posCatalogKey = ['pos', 'catalog'] as const;
 
-export function getPosCatalog(signal?: AbortSignal): Promise<PosCatalog> {
-  return apiRequest<{ data: PosCatalog }>('/pos/catalog', { signal }).then((body) => body.data);
+/** Name order, as the server sends it; id breaks ties. */
+const byName = (a: PosProduct, b: PosProduct) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id);
+
+/** What the till holds after an answer: the whole catalogue, or what it held with the delta applied. */
+export function applyCatalog(held: PosCatalog | undefined, answer: PosCatalog): PosCatalog {
+  if (answer.full || !held) return answer;
+  const gone = new Set([...answer.removed, ...answer.products.map((product) => product.id)]);
+  const products = gone.size ? held.products.filter((product) => !gone.has(product.id)) : held.products.slice();
+  for (const product of answer.products) {
+    // Binary search for its place by name.
+    let low = 0;
+    let high = products.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (byName(products[mid]!, product) < 0) low = mid + 1;
+      else high = mid;
+    }
+    products.splice(low, 0, product);
+  }
+  return { ...answer, full: true, removed: [], products };
 }
 
-export const posCatalogQueryOptions = queryOptions({
-  queryKey: posCatalogKey,
-  queryFn: ({ signal }) => getPosCatalog(signal),
-  // Stock and promotions move as other tills sell; a minute old is fresh enough to ring up,
-  // and the server checks every sale anyway.
-  staleTime: 60_000,
-  refetchInterval: 60_000,
-});
+/** A catalogue with a version to ask from (a server before versions sent none). */
+const held = (catalog: PosCatalog | null | undefined) => (catalog && typeof catalog.version === 'number' ? catalog : undefined);
+
+/** Asks the server for what changed since the catalogue held (the whole one when none is), and keeps the result. */
+export async function fetchPosCatalog(client: QueryClient, signal?: AbortSignal): Promise<PosCatalog> {
+  let base = held(client.getQueryData<PosCatalog>(posCatalogKey));
+  if (!base) {
+    const fromDisk = held(await readKeptCatalog().catch(() => null));
+    if (fromDisk) {
+      // Ready from this browser's copy at once; what changed is asked for right after.
+      setTimeout(() => void client.invalidateQueries({ queryKey: posCatalogKey }), 0);
+      return fromDisk;
+    }
+  }
+  let answer: { data: PosCatalog } | undefined;
+  try {
+    answer = await apiRequest<{ data: PosCatalog } | undefined>('/pos/catalog', {
+      signal,
+      ...(base ? { query: { since: base.version, today: base.today }, headers: { 'If-None-Match': `"${base.today}.${base.version}"` } } : {}),
+    });
+  } catch (error) {
+    // Offline: the till keeps selling from what it holds.
+    if (base && isUnreachable(error)) return base;
+    throw error;
+  }
+  // A sale may have taken stock while the server answered: apply the answer to what is held now.
+  base = held(client.getQueryData<PosCatalog>(posCatalogKey)) ?? base;
+  if (!answer) return base!;
+  const next = applyCatalog(base, answer.data);
+  if (held(next)) void (answer.data.full || !base ? keepCatalog(next, 'all') : keepCatalog(next, answer.data.products, answer.data.removed)).catch(() => undefined);
+  return next;
+}
+
+export const posCatalogQueryOptions = (client: QueryClient) =>
+  queryOptions({
+    queryKey: posCatalogKey,
+    queryFn: ({ signal }) => fetchPosCatalog(client, signal),
+    // A delta is a few rows, and nothing at all while nothing changed: asked often, and when the till comes back into view.
+    staleTime: 10_000,
+    refetchInterval: 20_000,
+    refetchOnWindowFocus: true,
+    // Tens of thousands of rows: each answer is applied by hand, never compared deeply.
+    structuralSharing: false,
+    // Kept in memory off the till too: coming back is instant, and the next fetch is a delta.
+    gcTime: Infinity,
+  });
 
 export function usePosCatalog() {
-  return useQuery(posCatalogQueryOptions);
+  const client = useQueryClient();
+  return useQuery(posCatalogQueryOptions(client));
 }
 
-/** After a sale: the sold units leave the shelf at once, then the catalogue is fetched again. */
+/** After a sale: the sold units leave the shelf at once, then what changed is fetched. */
 export function takeSoldStock(queryClient: QueryClient, sold: { productId: number; quantity: number }[]) {
+  const taken = new Map<number, number>();
+  for (const line of sold) taken.set(line.productId, (taken.get(line.productId) ?? 0) + line.quantity);
+  const changed: PosProduct[] = [];
   queryClient.setQueryData<PosCatalog>(posCatalogKey, (catalog) => {
     if (!catalog) return catalog;
-    const taken = new Map<number, number>();
-    for (const line of sold) taken.set(line.productId, (taken.get(line.productId) ?? 0) + line.quantity);
     return {
       ...catalog,
-      products: catalog.products.map((product) =>
-        product.track_stock && taken.has(product.id) ? { ...product, stock: product.stock - (taken.get(product.id) ?? 0) } : product,
-      ),
+      products: catalog.products.map((product) => {
+        if (!product.track_stock || !taken.has(product.id)) return product;
+        const next = { ...product, stock: product.stock - (taken.get(product.id) ?? 0) };
+        changed.push(next);
+        return next;
+      }),
     };
   });
+  // Kept too: a sale made offline keeps its stock off after a reload, until the server has it.
+  if (held(queryClient.getQueryData<PosCatalog>(posCatalogKey))) void keepCatalogRows(changed).catch(() => undefined);
   void queryClient.invalidateQueries({ queryKey: posCatalogKey });
 }

@@ -1,0 +1,90 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import type { PosCatalog, PosProduct } from '@shop/contracts/pos';
+import { readKeptCatalog } from '@/lib/offline/catalog-cache';
+import { jsonResponse, mockFetch } from '@/test/fetch-mock';
+import { applyCatalog, fetchPosCatalog, posCatalogKey, takeSoldStock } from './get-pos-catalog';
+
+// The till's catalogue kept by version (docs/decisions/0016-offline-selling.md, "A big catalogue").
+const product = (id: number, name: string, extra: Partial<PosProduct> = {}): PosProduct => ({
+  id,
+  name,
+  sku: `SKU-${id}`,
+  barcode: null,
+  price: 1,
+  category_id: 1,
+  image: null,
+  track_stock: true,
+  stock: 10,
+  expired: 0,
+  discount_percent: 0,
+  promotion: null,
+  modifier_group_ids: [],
+  ...extra,
+});
+const whole: PosCatalog = {
+  version: 7,
+  full: true,
+  removed: [],
+  today: '2026-11-23',
+  categories: [{ id: 1, name: 'Coffee' }],
+  modifier_groups: [],
+  products: [product(2, 'Americano'), product(1, 'Latte'), product(3, 'Mocha')],
+};
+const delta = (changes: Partial<PosCatalog>): PosCatalog => ({ ...whole, version: 8, full: false, products: [], ...changes });
+const names = (catalog: PosCatalog) => catalog.products.map((p) => p.name);
+
+describe("the till's catalogue", () => {
+  it('applies a delta: changed rows replaced in name order, removed ones gone, new ones placed by name', () => {
+    const next = applyCatalog(whole, delta({ products: [product(1, 'Cafe Latte', { price: 2 }), product(4, 'Flat white')], removed: [3] }));
+    expect(names(next)).toEqual(['Americano', 'Cafe Latte', 'Flat white']);
+    expect(next).toMatchObject({ version: 8, full: true, removed: [] });
+    expect(names(whole)).toEqual(['Americano', 'Latte', 'Mocha']);
+    expect(applyCatalog(whole, { ...whole, version: 9, products: [product(5, 'Tea')] }).products.map((p) => p.id)).toEqual([5]);
+  });
+
+  it('loads the whole catalogue once and keeps it; then opens from this browser and asks only what changed since its version', async () => {
+    const asked: { url: string; tag: string | null }[] = [];
+    let answer: () => Response = () => jsonResponse(200, { data: whole });
+    mockFetch((url, init) => {
+      asked.push({ url, tag: new Headers(init.headers).get('If-None-Match') });
+      return answer();
+    });
+    const first = new QueryClient();
+    const loaded = await fetchPosCatalog(first);
+    expect(names(loaded)).toEqual(['Americano', 'Latte', 'Mocha']);
+    expect(asked).toEqual([{ url: '/api/pos/catalog', tag: null }]);
+    await expect.poll(async () => (await readKeptCatalog())?.version).toBe(7);
+
+    // A reload: the till opens from IndexedDB without waiting on the server.
+    const reloaded = new QueryClient();
+    const fromCache = await fetchPosCatalog(reloaded);
+    expect(names(fromCache)).toEqual(['Americano', 'Latte', 'Mocha']);
+    expect(asked).toHaveLength(1);
+    reloaded.setQueryData(posCatalogKey, fromCache);
+
+    // Nothing changed: a 304, and the very same catalogue.
+    answer = () => new Response(null, { status: 304 });
+    expect(await fetchPosCatalog(reloaded)).toBe(fromCache);
+    expect(asked[1]).toEqual({ url: '/api/pos/catalog?since=7&today=2026-11-23', tag: '"2026-11-23.7"' });
+
+    // A price changed: the delta is applied and only that row is written.
+    answer = () => jsonResponse(200, { data: delta({ products: [product(1, 'Latte', { price: 3 })] }) });
+    const next = await fetchPosCatalog(reloaded);
+    expect(next.products.find((p) => p.id === 1)!.price).toBe(3);
+    await expect.poll(async () => (await readKeptCatalog())?.products.find((p) => p.id === 1)?.price).toBe(3);
+    expect((await readKeptCatalog())!.version).toBe(8);
+  });
+
+  it('keeps selling from what it holds when the server cannot be reached, and a sale takes its stock off at once, kept too', async () => {
+    mockFetch(() => jsonResponse(200, { data: whole }));
+    const client = new QueryClient();
+    client.setQueryData(posCatalogKey, await fetchPosCatalog(client));
+    await expect.poll(async () => (await readKeptCatalog())?.version).toBe(7);
+    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')) as never);
+    takeSoldStock(client, [{ productId: 1, quantity: 3 }]);
+    expect(client.getQueryData<PosCatalog>(posCatalogKey)!.products.find((p) => p.id === 1)!.stock).toBe(7);
+    expect((await fetchPosCatalog(client)).products.find((p) => p.id === 1)!.stock).toBe(7);
+    await expect.poll(async () => (await readKeptCatalog())?.products.find((p) => p.id === 1)?.stock).toBe(7);
+  });
+});
