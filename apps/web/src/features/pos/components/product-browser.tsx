@@ -1,4 +1,5 @@
-import { useDeferredValue, useMemo, useState, type KeyboardEvent, type Ref } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { PackageX, ScanBarcode } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -8,9 +9,19 @@ import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
+import { buildProductIndex } from './product-index';
 
-/** Cards drawn at once; more matches ask for a narrower search rather than a slower screen. */
-const MAX_CARDS = 60;
+/*
+ * Tens of thousands of products (docs/decisions/0016-offline-selling.md, "A big catalogue"): the
+ * search runs on an index built once per catalogue, only the rows of cards in view are drawn, and
+ * the grid is memoised so a tap that changes the cart draws none of it again.
+ */
+
+/** The card grid's columns: at least this wide (9.5rem), this far apart (0.75rem). */
+const CARD_MIN_PX = 152;
+const GAP_PX = 12;
+/** A row's height before it is measured. */
+const ROW_ESTIMATE_PX = 150;
 
 type ProductBrowserProps = {
   catalog: PosCatalog | undefined;
@@ -29,23 +40,21 @@ export function promotionPrice(product: PosProduct): number {
   return fromCents(discountedUnitCents(toCents(product.price), toBasisPoints(product.discount_percent)));
 }
 
-/** What the cashier typed or scanned: a barcode or SKU exactly, else words of the name. */
-function matches(product: PosProduct, needle: string): boolean {
-  return (
-    product.name.toLowerCase().includes(needle) || product.sku.toLowerCase().includes(needle) || (product.barcode !== null && product.barcode.toLowerCase() === needle)
-  );
-}
-
 export function ProductBrowser({ catalog, loading, allowNegativeStock, onPick, searchRef }: ProductBrowserProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const needle = useDeferredValue(search.trim().toLowerCase());
+  const products = catalog?.products;
+  const index = useMemo(() => buildProductIndex(products ?? []), [products]);
+  const found = useMemo(() => index.search(categoryId, needle), [index, categoryId, needle]);
 
-  const found = useMemo(() => {
-    const products = catalog?.products ?? [];
-    return products.filter((product) => (categoryId === null || product.category_id === categoryId) && (!needle || matches(product, needle)));
-  }, [catalog, categoryId, needle]);
+  // The page hands a new function each render; the grid keeps one that calls the latest.
+  const latestPick = useRef(onPick);
+  useEffect(() => {
+    latestPick.current = onPick;
+  });
+  const pick = useCallback((product: PosProduct, fromCard?: 'pointer' | 'keyboard') => latestPick.current(product, fromCard), []);
 
   // A scanner types the code and Enter: the product with that barcode or SKU goes in the cart.
   function onSearchKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -55,8 +64,8 @@ export function ProductBrowser({ catalog, loading, allowNegativeStock, onPick, s
     // The box itself, not the last render: a scanner types faster than the list filters.
     const code = event.currentTarget.value.trim().toLowerCase();
     if (!code || !catalog) return;
-    const exact = catalog.products.find((p) => p.barcode?.toLowerCase() === code) ?? catalog.products.find((p) => p.sku.toLowerCase() === code);
-    const named = catalog.products.filter((p) => (categoryId === null || p.category_id === categoryId) && matches(p, code));
+    const exact = index.byCode(code);
+    const named = exact ? [] : index.search(categoryId, code);
     const product = exact ?? (named.length === 1 ? named[0] : undefined);
     if (!product) {
       // Several names match: the cashier narrows the search; nothing matches: say so (a misread scan).
@@ -111,26 +120,67 @@ export function ProductBrowser({ catalog, loading, allowNegativeStock, onPick, s
           {t('No products found.')}
         </p>
       ) : (
-        <>
-          <ul aria-label={t('Products')} className="grid grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))] gap-3">
-            {found.slice(0, MAX_CARDS).map((product) => (
-              <li key={product.id}>
-                <ProductCard product={product} refused={isOutOfStock(product) && !allowNegativeStock} onPick={onPick} />
-              </li>
-            ))}
-          </ul>
-          {found.length > MAX_CARDS ? (
-            <p className="text-center text-sm text-slate-500 dark:text-slate-400">
-              {t('Showing {{shown}} of {{count}} products. Type to narrow the list.', { shown: MAX_CARDS, count: found.length })}
-            </p>
-          ) : null}
-        </>
+        <ProductGrid products={found} allowNegativeStock={allowNegativeStock} onPick={pick} label={t('Products')} />
       )}
     </div>
   );
 }
 
-function ProductCard({ product, refused, onPick }: { product: PosProduct; refused: boolean; onPick: ProductBrowserProps['onPick'] }) {
+/** The matching products as cards, drawn a row at a time as the page scrolls to them. */
+const ProductGrid = memo(function ProductGrid({
+  products,
+  allowNegativeStock,
+  onPick,
+  label,
+}: {
+  products: PosProduct[];
+  allowNegativeStock: boolean;
+  onPick: ProductBrowserProps['onPick'];
+  label: string;
+}) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const [box, setBox] = useState({ width: 0, top: 0 });
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const measure = () => {
+      const rect = list.getBoundingClientRect();
+      const next = { width: Math.round(rect.width), top: Math.round(rect.top + window.scrollY) };
+      setBox((current) => (current.width === next.width && current.top === next.top ? current : next));
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, []);
+  // As many columns as `repeat(auto-fill, minmax(9.5rem, 1fr))` would make (four before the width is known).
+  const columns = box.width > 0 ? Math.max(1, Math.floor((box.width + GAP_PX) / (CARD_MIN_PX + GAP_PX))) : 4;
+  const rows = Math.ceil(products.length / columns);
+  const virtualizer = useWindowVirtualizer({ count: rows, estimateSize: () => ROW_ESTIMATE_PX, overscan: 2, scrollMargin: box.top });
+
+  return (
+    <div ref={listRef} role="list" aria-label={label} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+      {virtualizer.getVirtualItems().map((row) => (
+        <div
+          key={row.key}
+          data-index={row.index}
+          ref={virtualizer.measureElement}
+          className="absolute top-0 left-0 grid w-full gap-3 pb-3"
+          style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+        >
+          {products.slice(row.index * columns, (row.index + 1) * columns).map((product, column) => (
+            <div key={product.id} role="listitem" aria-posinset={row.index * columns + column + 1} aria-setsize={products.length}>
+              <ProductCard product={product} refused={isOutOfStock(product) && !allowNegativeStock} onPick={onPick} />
+            </div>
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+});
+
+const ProductCard = memo(function ProductCard({ product, refused, onPick }: { product: PosProduct; refused: boolean; onPick: ProductBrowserProps['onPick'] }) {
   const { t } = useTranslation();
   const promoted = product.discount_percent > 0;
   return (
@@ -176,4 +226,4 @@ function ProductCard({ product, refused, onPick }: { product: PosProduct; refuse
       ) : null}
     </button>
   );
-}
+});
