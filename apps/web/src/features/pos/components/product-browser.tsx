@@ -20,6 +20,8 @@ import { buildProductIndex } from './product-index';
 /** The card grid's columns: at least this wide (9.5rem), this far apart (0.75rem). */
 const CARD_MIN_PX = 152;
 const GAP_PX = 12;
+/** Up to this many matches every card is drawn; above, only the rows near the view. */
+const DRAW_ALL_UP_TO = 240;
 /** A row's height before it is measured. */
 const ROW_ESTIMATE_PX = 150;
 
@@ -157,7 +159,8 @@ const ProductGrid = memo(function ProductGrid({
   // As many columns as `repeat(auto-fill, minmax(9.5rem, 1fr))` would make (four before the width is known).
   const columns = box.width > 0 ? Math.max(1, Math.floor((box.width + GAP_PX) / (CARD_MIN_PX + GAP_PX))) : 4;
   const rows = Math.ceil(products.length / columns);
-  const virtualizer = useWindowVirtualizer({ count: rows, estimateSize: () => ROW_ESTIMATE_PX, overscan: 2, scrollMargin: box.top });
+  // A small shop's few hundred cards are all drawn (find in page, Tab through them all); a big one's only near the view.
+  const virtualizer = useWindowVirtualizer({ count: rows, estimateSize: () => ROW_ESTIMATE_PX, overscan: products.length <= DRAW_ALL_UP_TO ? rows : 2, scrollMargin: box.top });
 
   return (
     <div ref={listRef} role="list" aria-label={label} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
