@@ -331,6 +331,24 @@ results.printing = JSON.parse(execFileSync(tsx, [path.join(root, 'bench/printing
   console.log(`Printing: an 8-line Khmer receipt drawn + encoded as ESC/POS raster on the printing worker: 58 mm p50 ${p['58'].p50.toFixed(0)} ms (${p['58'].kb.toFixed(0)} KB), 80 mm p50 ${p['80'].p50.toFixed(0)} ms, p95 ${p['80'].p95.toFixed(0)} ms (${p['80'].kb.toFixed(0)} KB); event loop held at most ${p.eventLoopLagMs.toFixed(0)} ms meanwhile; sent to a loopback printer p50 ${p.send.p50.toFixed(0)} ms`);
 }
 
+// The till with a big catalogue (docs/decisions/0016-offline-selling.md, "A big catalogue"): 50,000 products, Chromium with the CPU slowed 4×.
+if (process.env.BENCH_TILL !== 'off') {
+  results.till = JSON.parse(
+    execFileSync(tsx, [path.join(root, 'bench/till-catalog.ts'), process.env.BENCH_TILL_PRODUCTS ?? '50000'], { cwd: root, encoding: 'utf8', timeout: 600_000 }).trim().split('\n').pop(),
+  );
+  const t = results.till;
+  const kb = (answer) => (answer ? `${(answer.bytes / 1024).toFixed(1)} KB (${answer.status}, ${answer.encoding})` : 'not seen');
+  console.log(`\nThe till with ${t.products} products, Chromium, CPU slowed 4×`);
+  console.log('| figure | measured | goal |\n|---|---|---|');
+  console.log(`| first catalogue load on the wire | ${kb(t.firstLoad)} (${(t.uncompressedKB / 1024).toFixed(1)} MB uncompressed) | compact and compressed (was 8.5 MB) |`);
+  console.log(`| delta poll, nothing changed | ${kb(t.pollUnchanged)} | no body |`);
+  console.log(`| delta poll, one price changed | ${kb(t.pollOnePrice)} | the changed row |`);
+  console.log(`| till ready, fresh load | ${t.readyFreshMs.toFixed(0)} ms | — (was 1.6 s) |`);
+  console.log(`| till ready from cache (reload) | ${t.readyFromCacheMs.toFixed(0)} ms | ≤ 1000 ms |`);
+  console.log(`| add to cart (tap → line), p50 / p95 of ${t.addToCartMs.n} | ${t.addToCartMs.p50.toFixed(0)} / ${t.addToCartMs.p95.toFixed(0)} ms | ≤ 50 ms |`);
+  console.log(`| search, per keystroke, p50 / p95 of ${t.searchKeystrokeMs.n} | ${t.searchKeystrokeMs.p50.toFixed(0)} / ${t.searchKeystrokeMs.p95.toFixed(0)} ms | ≤ 50 ms |`);
+}
+
 results.databases.push(await benchDatabase(''));
 printDatabase(results.databases[0]);
 

@@ -1,0 +1,192 @@
+// `npm run bench`'s till figures (docs/decisions/0016-offline-selling.md, "A big catalogue"): the
+// built server on a fresh SQLite database with 50,000 products written straight in, and the till
+// in Chromium with its CPU slowed 4× (DevTools Emulation.setCPUThrottlingRate). Prints one JSON line.
+// Usage: tsx bench/till-catalog.ts [products]
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { openDatabase } from '../apps/server/src/db/client';
+
+const root = path.resolve(import.meta.dirname, '..');
+const COUNT = Number(process.argv[2] ?? 50_000);
+const PORT = Number(process.env.BENCH_TILL_PORT ?? 3471);
+const base = `http://127.0.0.1:${PORT}`;
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
+const summary = (values: number[]) => ({ p50: percentile(values, 50), p95: percentile(values, 95), n: values.length });
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-till-'));
+const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOGIN_RATE_LIMIT_PER_MINUTE: '100000' },
+});
+const result: Record<string, unknown> = { products: COUNT };
+try {
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+
+  // 50,000 products in a category of their own, no modifier groups, written in chunks.
+  const database = openDatabase({ sqliteFile: path.join(dataDir, 'shop.db') });
+  const now = new Date().toISOString();
+  const { id: categoryId } = await database.db.insertInto('categories').values({ name: 'Bench', description: null, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+  const unit = await database.db.selectFrom('units').select('id').executeTakeFirstOrThrow();
+  const words = ['Rice', 'Noodle', 'Soap', 'Tea', 'Coffee', 'Sugar', 'Milk', 'Salt', 'Oil', 'Sauce', 'Bread', 'Water', 'Juice', 'Soda', 'Chips', 'Candy'];
+  let seed = 7;
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+  const rows = Array.from({ length: COUNT }, (_, i) => ({
+    name: `${words[i % words.length]} ${words[(i * 7) % words.length]!.toLowerCase()} ${String(Math.floor(random() * 1_000_000)).padStart(6, '0')}`,
+    sku: `B-${String(i + 1).padStart(6, '0')}`,
+    barcode: String(8_850_000_000_000 + i),
+    category_id: categoryId,
+    unit_id: unit.id,
+    price_cents: 50 + Math.floor(random() * 2000),
+    active: 1,
+    track_stock: 1,
+    reorder_level: 0,
+    on_hand: 1000,
+    image: null,
+    description: null,
+    created_at: now,
+    updated_at: now,
+  }));
+  await database.db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += 500) await trx.insertInto('products').values(rows.slice(i, i + 500)).execute();
+  });
+  await database.db.destroy();
+
+  const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.shop', password: 'demo1234' }) });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const auth = { authorization: `Bearer ${token}` };
+
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  // tsx names the functions it compiles (__name); the page's copies of them need the helper too.
+  await page.addInitScript('window.__name = (fn) => fn');
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const catalogAnswers: { url: string; status: number; bytes: number; encoding: string }[] = [];
+  const pending = new Map<string, { url: string; status: number; encoding: string }>();
+  cdp.on('Network.responseReceived', (event) => {
+    if (event.response.url.includes('/api/pos/catalog')) {
+      pending.set(event.requestId, { url: event.response.url.replace(base, ''), status: event.response.status, encoding: String(event.response.headers['content-encoding'] ?? event.response.headers['Content-Encoding'] ?? 'none') });
+    }
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    const answer = pending.get(event.requestId);
+    if (answer) catalogAnswers.push({ ...answer, bytes: event.encodedDataLength });
+  });
+
+  // Signed in as the e2e specs do: the token and the till in localStorage.
+  await page.goto(`${base}/auth/sign-in`);
+  const tills = ((await (await fetch(`${base}/api/tills`, { headers: auth })).json()) as { data: { id: number }[] }).data;
+  await page.evaluate(({ token, till }) => {
+    localStorage.setItem('access_token', token);
+    localStorage.setItem('till_id', String(till));
+  }, { token, till: tills[0]!.id });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+
+  const grid = '[role="list"][aria-label="Products"] [role="listitem"] button';
+  const ready = async () => {
+    await page.waitForSelector(grid, { timeout: 120_000 });
+    return page.evaluate(() => performance.now());
+  };
+  await page.goto(`${base}/sale`);
+  result.readyFreshMs = await ready();
+  await page.waitForTimeout(3000);
+  const first = catalogAnswers.find((answer) => !answer.url.includes('since='));
+  result.firstLoad = first;
+  const uncompressed = await (await fetch(`${base}/api/pos/catalog`, { headers: { ...auth, 'accept-encoding': 'identity' } })).arrayBuffer();
+  result.uncompressedKB = uncompressed.byteLength / 1024;
+
+  // From cache: a reload opens from IndexedDB.
+  await page.reload();
+  result.readyFromCacheMs = await ready();
+
+  // Delta polls (every 20 s): nothing changed, then one price changed.
+  const polls = () => catalogAnswers.filter((answer) => answer.url.includes('since='));
+  const nextPoll = async (count: number) => {
+    for (let waited = 0; polls().length <= count && waited < 60_000; waited += 250) await page.waitForTimeout(250);
+    return polls()[polls().length - 1];
+  };
+  result.pollUnchanged = await nextPoll(polls().length);
+  const product = ((await (await fetch(`${base}/api/products?q=B-000010`, { headers: auth })).json()) as { data: Record<string, unknown>[] }).data[0]!;
+  await fetch(`${base}/api/products/${product.id as number}`, { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ ...product, price: 9.99 }) });
+  result.pollOnePrice = await nextPoll(polls().length);
+
+  // Add to cart: tap a card → its line in the cart (DOM), 20 taps on different cards.
+  result.addToCartMs = summary(
+    await page.evaluate(async () => {
+      const times: number[] = [];
+      const heading = () => document.getElementById('cart-title')?.textContent ?? '';
+      for (let i = 0; i < 22; i += 1) {
+        const cards = [...document.querySelectorAll<HTMLButtonElement>('[role="list"][aria-label="Products"] [role="listitem"] button')];
+        const before = heading();
+        const started = performance.now();
+        cards[i % cards.length]!.click();
+        await new Promise<void>((resolve) => {
+          if (heading() !== before) return resolve();
+          const observer = new MutationObserver(() => {
+            if (heading() === before) return;
+            observer.disconnect();
+            resolve();
+          });
+          observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+        });
+        times.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return times.slice(2);
+    }),
+  );
+
+  // Search as you type: a keystroke → the grid showing its matches (their count changes with each digit).
+  result.searchKeystrokeMs = summary(
+    await page.evaluate(async () => {
+      const box = document.querySelector<HTMLInputElement>('input[placeholder="Search products..."]')!;
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      const shown = () => document.querySelector('[role="list"][aria-label="Products"] [role="listitem"]')?.getAttribute('aria-setsize') ?? 'none';
+      const times: number[] = [];
+      for (const query of ['4213', '7590', '3861', '1024', '5537']) {
+        for (let length = 1; length <= query.length; length += 1) {
+          const before = shown();
+          const started = performance.now();
+          setValue.call(box, query.slice(0, length));
+          box.dispatchEvent(new Event('input', { bubbles: true }));
+          const changed = await new Promise<boolean>((resolve) => {
+            const observer = new MutationObserver(() => {
+              if (shown() === before) return;
+              observer.disconnect();
+              clearTimeout(timer);
+              resolve(true);
+            });
+            const timer = setTimeout(() => {
+              observer.disconnect();
+              resolve(false);
+            }, 2000);
+            observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-setsize'] });
+          });
+          if (changed) times.push(performance.now() - started);
+          await new Promise((resolve) => setTimeout(resolve, 30));
+        }
+        setValue.call(box, '');
+        box.dispatchEvent(new Event('input', { bubbles: true }));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      return times;
+    }),
+  );
+  await browser.close();
+} finally {
+  server.kill();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+console.log(JSON.stringify(result));
