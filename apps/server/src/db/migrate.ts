@@ -38,7 +38,7 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '0014-open-orders-and-kitchen': openOrdersAndKitchen(kind),
     '0015-printing': printing(kind),
     '0016-offline-selling': offlineSelling(kind),
-    '0017-catalog-versions': catalogVersions(),
+    '0017-catalog-versions': catalogVersions(kind),
   };
 }
 

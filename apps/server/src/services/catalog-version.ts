@@ -1,16 +1,49 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import type { ServiceContext } from './context';
 import { nextNumber } from './document-numbers';
 
 /*
  * The catalogue version (docs/decisions/0016-offline-selling.md, "A big catalogue"): one shop-wide
- * counter, moved inside the writing transaction whenever something the till shows changes, and
+ * number, moved inside the writing transaction whenever something the till shows changes, and
  * stamped on each product whose till row changed. A till holding version V asks for the rows
- * stamped above V. Each helper costs one counter update and at most one products update.
+ * stamped above V.
+ *
+ * SQLite has one writer at a time: the version is a counter row, taken like the document numbers.
+ *
+ * PostgreSQL: a counter row would be locked from a sale's first tracked line to its commit, so
+ * every sale would wait for the one before, and a writer that took it before a product row would
+ * deadlock with a checkout holding that product and wanting it. There the version comes from a
+ * sequence (nextval locks no row), taken while holding the advisory lock CATALOG_LOCK shared
+ * (writers never wait for each other). A version may then be issued before an older one commits,
+ * so a reader first takes the same lock exclusively in a short transaction of its own: that waits
+ * until every transaction that took a version has committed or rolled back; the sequence's last
+ * value then is a version V below which nothing is still in flight. Rows stamped after V (above it)
+ * come in the next delta.
  */
 
+/** The advisory lock writers hold shared while they stamp, and a reader takes exclusively to read the version. */
+const CATALOG_LOCK = sql.raw('160017'); // 0016 offline selling, migration 0017
+
+/** Transactions (PostgreSQL) that already hold CATALOG_LOCK shared, so a second stamp costs no extra lock call. */
+const holding = new WeakSet<Kysely<Database>>();
+
+/**
+ * PostgreSQL: hold CATALOG_LOCK shared until this transaction ends. Taken before any product row
+ * is locked (see lockProducts), so a reader queued for the lock never stands between two writers.
+ */
+export async function holdCatalogShared(tx: ServiceContext): Promise<void> {
+  if (tx.kind !== 'postgres' || holding.has(tx.db)) return;
+  await sql`select pg_advisory_xact_lock_shared(${CATALOG_LOCK})`.execute(tx.db);
+  holding.add(tx.db);
+}
+
 /** Something the till shows changed that no product row carries (a category's name, a modifier group's options). */
-export function catalogChanged(tx: ServiceContext): Promise<number> {
-  return nextNumber(tx, 'catalog');
+export async function catalogChanged(tx: ServiceContext): Promise<number> {
+  if (tx.kind !== 'postgres') return nextNumber(tx, 'catalog');
+  await holdCatalogShared(tx);
+  const { rows } = await sql<{ rev: string }>`select nextval('catalog_rev_seq') as rev`.execute(tx.db);
+  return Number(rows[0]!.rev);
 }
 
 /** These products' till rows changed (their fields, promotions or own modifier groups). */
@@ -54,9 +87,23 @@ export async function productDeleted(tx: ServiceContext): Promise<void> {
   await tx.db.updateTable('counters').set({ value: rev }).where('name', '=', 'catalog_deleted').execute();
 }
 
-/** The catalogue's version now, and the version of the last outright delete. */
+/**
+ * The catalogue's version now, and the version of the last outright delete. Every row stamped at
+ * or below `version` is committed when this returns (on PostgreSQL it waits for stamping
+ * transactions in flight; call it outside a transaction).
+ */
 export async function catalogVersion(ctx: ServiceContext): Promise<{ version: number; deleted: number }> {
-  const rows = await ctx.db.selectFrom('counters').select(['name', 'value']).where('name', 'in', ['catalog', 'catalog_deleted']).execute();
-  const value = (name: string) => Number(rows.find((row) => row.name === name)?.value ?? 0);
-  return { version: value('catalog'), deleted: value('catalog_deleted') };
+  if (ctx.kind !== 'postgres') {
+    const rows = await ctx.db.selectFrom('counters').select(['name', 'value']).where('name', 'in', ['catalog', 'catalog_deleted']).execute();
+    const value = (name: string) => Number(rows.find((row) => row.name === name)?.value ?? 0);
+    return { version: value('catalog'), deleted: value('catalog_deleted') };
+  }
+  return ctx.db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${CATALOG_LOCK})`.execute(trx);
+    const { rows } = await sql<{ version: string; deleted: string | null }>`
+      select case when is_called then last_value else 0 end as version,
+        (select value from counters where name = 'catalog_deleted') as deleted
+      from catalog_rev_seq`.execute(trx);
+    return { version: Number(rows[0]!.version), deleted: Number(rows[0]!.deleted ?? 0) };
+  });
 }

@@ -22,7 +22,8 @@ export type PosCatalogAnswer = { tag: string; unchanged: true } | { tag: string;
 
 /** GET /pos/catalog: 304 when the till's `If-None-Match` names the catalogue as it is, else the delta since its version, else the whole. */
 export async function readPosCatalog(ctx: ServiceContext, query: PosCatalogQuery, ifNoneMatch: string | undefined): Promise<PosCatalogAnswer> {
-  // The version is read before the rows: a change committed in between is sent now and again next time, never missed.
+  // The version is read before the rows, and every row stamped at or below it is committed by then
+  // (services/catalog-version.ts); a delta sends the rows up to it, a later change comes next time.
   const [today, { version, deleted }] = await Promise.all([shopToday(ctx), catalogVersion(ctx)]);
   const tag = catalogTag(today, version);
   if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === tag)) return { tag, unchanged: true };
@@ -68,6 +69,7 @@ async function catalogSince(ctx: ServiceContext, today: string, version: number,
     .selectFrom('products')
     .select(['id', 'name', 'sku', 'barcode', 'price_cents', 'category_id', 'image', 'track_stock', 'on_hand', 'active'])
     .where('catalog_rev', '>', since)
+    .where('catalog_rev', '<=', version)
     .orderBy('name')
     .orderBy('id')
     .limit(MAX_DELTA_ROWS + 1)

@@ -15,7 +15,7 @@ import { nextNumber, refundCode, saleCode } from './document-numbers';
 import { getSale } from './sales';
 import { resolveMethod } from './payments';
 import { getSettings, shopToday } from './settings';
-import { latestUnitCost, recordMovement } from './stock-ledger';
+import { latestUnitCost, lockProducts, recordMovement } from './stock-ledger';
 
 type RefundInput = z.output<typeof refundInputSchema>;
 
@@ -247,6 +247,8 @@ async function recordRefund(tx: ServiceContext, saleId: number, input: RefundInp
   await recordRefundApprover(tx, refund.id, approvedBy);
   // Step 5: the goods back on the shelf, unless they are not fit to sell again.
   if (input.restock) {
+    // In id order, as a checkout takes them: no circle of waits.
+    await lockProducts(tx, refundLines.filter(({ line }) => line.track_stock === 1).map(({ line }) => line.product_id));
     for (const { line, quantity } of refundLines) {
       if (line.track_stock === 1) await restock(tx, saleId, refund.id, line.product_id, quantity, day, actor.userId);
     }

@@ -3,7 +3,7 @@ import { conflict, unprocessable } from '../lib/errors';
 import { countNoun } from '../lib/text';
 import type { ServiceContext } from './context';
 import { notifyLowStock } from './notifications';
-import { catalogChanged } from './catalog-version';
+import { catalogChanged, holdCatalogShared } from './catalog-version';
 
 /*
  * The only way stock changes. Every change is a signed movement row, and the product's on-hand
@@ -91,6 +91,8 @@ async function addToMonth(tx: ServiceContext, movement: MovementInput): Promise<
  */
 export async function lockProducts(tx: ServiceContext, productIds: readonly number[]): Promise<void> {
   if (tx.kind !== 'postgres' || productIds.length === 0) return;
+  // The catalogue lock before the rows: the writer will stamp them (see catalog-version.ts).
+  await holdCatalogShared(tx);
   await tx.db
     .selectFrom('products')
     .select('id')

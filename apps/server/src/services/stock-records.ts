@@ -7,7 +7,7 @@ import { fromCents, toCents } from '@shop/contracts/money';
 import { paginate } from '../lib/paginate';
 import { actorCan, type Actor, type ServiceContext } from './context';
 import { shopToday } from './settings';
-import { createBatch, recordMovement } from './stock-ledger';
+import { createBatch, lockProducts, recordMovement } from './stock-ledger';
 import { auditedWrite } from './write';
 
 type StockRecordInput = z.output<typeof stockRecordInputSchema>;
@@ -94,6 +94,8 @@ export async function getStockRecord(ctx: ServiceContext, id: number): Promise<S
 /** A manual receipt: stock that arrived without a supply document. */
 export function createStockRecord(ctx: ServiceContext, input: StockRecordInput, actor: Actor) {
   return auditedWrite(ctx, actor, { action: 'create', entity: 'stock_record', conflictMessage: 'This stock record conflicts with another.' }, async (tx) => {
+    // As a checkout does: the catalogue lock, then the product, before the batch refers to it.
+    await lockProducts(tx, [input.product_id]);
     const product = await tx.db.selectFrom('products').select('id').where('id', '=', input.product_id).executeTakeFirst();
     if (!product) throw unprocessable('The selected product does not exist.', { field: 'product_id' });
     const receivedDate = input.received_date ?? (await shopToday(tx));

@@ -5,7 +5,7 @@ import { containsInsensitive } from '../db/dialect';
 import { conflict, notFound, refuseFields, unprocessable } from '../lib/errors';
 import { fromCents, toCents } from '@shop/contracts/money';
 import type { Actor, ServiceContext } from './context';
-import { createBatch, recordMovement } from './stock-ledger';
+import { createBatch, lockProducts, recordMovement } from './stock-ledger';
 import { auditedWrite } from './write';
 
 type SupplyInput = z.output<typeof supplyInputSchema>;
@@ -189,6 +189,8 @@ export function createSupply(ctx: ServiceContext, input: SupplyInput, actor: Act
     actor,
     { action: 'create', entity: 'supply', conflictMessage: SUPPLY_MESSAGES.invoiceTaken, conflictField: 'invoice_id' },
     async (tx) => {
+      // Its products in id order before any line touches one, as a checkout takes them: no circle of waits.
+      await lockProducts(tx, input.items.map((line) => line.product_id));
       await checkReferences(tx, input);
       const now = tx.clock.now().toISOString();
       const { id } = await tx.db
