@@ -199,7 +199,7 @@ test('20 sales through a network and server outage, with a reload, reach the ser
   // Signing out would leave the sales behind: it waits, and says why.
   await page.getByRole('button', { name: 'Open profile menu' }).click();
   await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeDisabled();
-  await expect(page.getByRole('note').filter({ hasText: '20 sales made offline are not on the server yet' })).toBeVisible();
+  await expect(page.getByRole('note').filter({ hasText: 'Sales made offline not yet on the server: 20.' })).toBeVisible();
   await page.keyboard.press('Escape');
 
   // The badge only ever counts down as the sales go, then goes.

@@ -57,7 +57,7 @@ export function ConnectionStatus() {
           {online ? null : <p className="text-slate-500 dark:text-slate-400">{t('Refunds, new customers and settings need the server.')}</p>}
           {waiting > 0 ? (
             <div className="flex items-center justify-between gap-2">
-              <p>{t('{{count}} sales are waiting to reach the server.', { count: waiting })}</p>
+              <p>{t('Waiting to reach the server: {{count}}.', { count: waiting })}</p>
               <Button variant="secondary" size="sm" onClick={() => sendOutbox()}>
                 {t('Send now')}
               </Button>

@@ -77,7 +77,7 @@ export function ProfileMenu() {
         ) : null}
         {unsynced > 0 ? (
           <p role="note" className="mx-2.5 my-1 rounded-md bg-amber-50 px-2 py-1.5 text-xs text-amber-800 dark:bg-amber-500/10 dark:text-amber-200">
-            {t('{{count}} sales made offline are not on the server yet. Sign out once they are synced.', { count: unsynced })}
+            {t('Sales made offline not yet on the server: {{count}}. Sign out once they are synced.', { count: unsynced })}
           </p>
         ) : null}
         <MenuItem tone="danger" disabled={logout.isPending || unsynced > 0} onSelect={() => logout.mutate()}>

@@ -216,7 +216,7 @@ function CloseForm({ shift, close, onClosed, onCancel }: CloseFormProps) {
           ) : null}
           {unsynced > 0 ? (
             <p role="note" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950 dark:text-amber-200">
-              {t('{{count}} sales made offline at this till are not on the server yet. Close the shift once they are synced, so its count includes them.', { count: unsynced })}
+              {t('Sales made offline at this till not yet on the server: {{count}}. Close the shift once they are synced, so its count includes them.', { count: unsynced })}
             </p>
           ) : null}
         </ModalBody>

@@ -204,10 +204,22 @@ describe('Notifications', { timeout: 20_000 }, () => {
   });
 
   it('words the notifications in Khmer from their params', async () => {
-    fakeApi([lowStock(1, 'Oat Milk 1L')]);
+    const shortOffline: Notification = {
+      id: 2,
+      kind: 'offline_short_stock',
+      title: 'Sold past stock offline: Last Tart',
+      body: 'Sold offline: 3 × Last Tart, on hand now -3.',
+      link: '/report-stock',
+      params: { product: 'Last Tart', sku: 'TART-1', quantity: 3, on_hand: -3 },
+      read: false,
+      created_at: new Date(Date.now() - 120_000).toISOString(),
+    };
+    fakeApi([lowStock(1, 'Oat Milk 1L'), shortOffline]);
     await switchLanguage('kh');
     renderApp('/notifications');
     expect(await screen.findByRole('heading', { name: 'ស្តុកទាប៖ Oat Milk 1L' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('Oat Milk 1L (SKU-1) នៅសល់ 2; កម្រិតបញ្ជាទិញឡើងវិញ 5។')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'លក់លើសស្តុកពេលគ្មានអ៊ីនធឺណិត៖ Last Tart' })).toBeInTheDocument();
+    expect(screen.getByText('បានលក់ពេលគ្មានអ៊ីនធឺណិត៖ 3 × Last Tart, នៅសល់ឥឡូវ -3។')).toBeInTheDocument();
   });
 });

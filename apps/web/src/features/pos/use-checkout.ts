@@ -94,6 +94,8 @@ export function useCheckout({ onShiftRequired, onDiscountApproval }: { onShiftRe
   const queryClient = useQueryClient();
   // A cart of an open order's lines pays them as one bill of the order; any other cart is a sale.
   const send = useMutation({
+    // Runs with no network too (TanStack would hold it until online): the till then keeps the sale itself.
+    networkMode: 'always',
     mutationFn: ({ body, idempotencyKey }: SaleAttempt) => {
       const order = getCart().order;
       if (order?.mode !== 'pay') {

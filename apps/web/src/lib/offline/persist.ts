@@ -3,13 +3,15 @@ import { tillDb } from './till-db';
 
 /*
  * What the till sells from, kept in IndexedDB so a reload with no server still opens a working
- * till (docs/decisions/0016-offline-selling.md): the settings (tax, riel rates, payment methods, KHQR account), the tills and
- * this till's shift, and who is signed in. TanStack Query's own dehydrate and hydrate carry them;
+ * till (docs/decisions/0016-offline-selling.md): the settings (tax, riel rates, payment methods, KHQR
+ * account), the tills and this till's shift. TanStack Query's own dehydrate and hydrate carry them;
  * everything else is asked of the server as usual. The catalogue keeps itself, a row per product
  * (lib/offline/catalog-cache.ts): one JSON string of tens of thousands of products is too slow.
+ * Nothing about who is signed in is kept here: the session is (in local storage), and a copy here
+ * would name the last user, not the current one.
  */
 
-const KEPT: QueryKey[] = [['settings'], ['tills'], ['shifts', 'current'], ['auth', 'me']];
+const KEPT: QueryKey[] = [['settings'], ['tills'], ['shifts', 'current']];
 /** As long as a sale may wait in the outbox. */
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** The first screen never waits longer than this for the kept data. */
@@ -18,7 +20,7 @@ const RESTORE_WAIT_MS = 2_000;
 const SAVE_EVERY_MS = 2_000;
 const KEY = 'queries';
 /** Bumped when what is kept changes shape: older copies are then ignored. */
-const VERSION = 1;
+const VERSION = 2;
 
 type Kept = { version: number; saved_at: number; state: DehydratedState };
 
@@ -29,8 +31,10 @@ async function restore(client: QueryClient): Promise<void> {
   if (!raw) return;
   const saved = JSON.parse(raw) as Kept;
   if (saved.version !== VERSION || Date.now() - saved.saved_at > MAX_AGE_MS) return;
-  // Only what is kept now (an older copy also held the catalogue).
+  // Only what is kept now (an older copy also held the catalogue and who was signed in).
   hydrate(client, { ...saved.state, queries: saved.state.queries.filter((query) => kept(query.queryKey)) });
+  // Kept data draws the first screen, never stands for the server's: each is asked for again when used.
+  await client.invalidateQueries({ predicate: (query) => kept(query.queryKey), refetchType: 'none' });
 }
 
 async function save(client: QueryClient): Promise<void> {
@@ -44,6 +48,8 @@ export function persistTillCache(client: QueryClient): Promise<void> {
   if (typeof indexedDB === 'undefined') return Promise.resolve();
   const restored = restore(client).catch(() => undefined);
   let timer: ReturnType<typeof setTimeout> | null = null;
+  // Leaving the page saves at once: a change made just before a reload is not lost to the wait.
+  window.addEventListener('pagehide', () => void save(client).catch(() => undefined));
   void restored.then(() =>
     client.getQueryCache().subscribe((event) => {
       if (!kept(event.query.queryKey) || timer) return;

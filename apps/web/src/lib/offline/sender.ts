@@ -1,5 +1,4 @@
 import type { Sale } from '@shop/contracts/sale';
-import { SALE_MESSAGES } from '@shop/contracts/sale';
 import { ApiError, apiRequest, subscribeReachable, serverReachable } from '../api-client';
 import { readStoredToken } from '../storage';
 import { markAttempt, markSynced, outboxEntries } from './outbox';
@@ -25,11 +24,15 @@ let again = false;
 let started = 0;
 
 /** Why a refusal is worth another try later rather than a Manager's look. */
-function retryable(error: unknown): boolean {
+async function retryable(error: unknown): Promise<boolean> {
   if (!(error instanceof ApiError)) return true;
   if (error.status < 400 || error.status >= 500) return true;
   // Signed out meanwhile, too many calls, or the same sale still being written by an earlier attempt.
-  return error.status === 401 || error.status === 408 || error.status === 429 || (error.status === 409 && error.serverMessage === SALE_MESSAGES.inFlight);
+  if (error.status === 401 || error.status === 408 || error.status === 429) return true;
+  if (error.status !== 409) return false;
+  // The sale contracts (and zod) load only here, keeping them out of the console's first load.
+  const { SALE_MESSAGES } = await import('@shop/contracts/sale');
+  return error.serverMessage === SALE_MESSAGES.inFlight;
 }
 
 async function sendOne(entry: OutboxEntry): Promise<'sent' | 'refused' | 'later'> {
@@ -44,7 +47,7 @@ async function sendOne(entry: OutboxEntry): Promise<'sent' | 'refused' | 'later'
     await markSynced(entry, answer.data);
     return 'sent';
   } catch (error) {
-    if (retryable(error)) {
+    if (await retryable(error)) {
       await markAttempt(entry, null);
       return 'later';
     }

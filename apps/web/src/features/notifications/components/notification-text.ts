@@ -49,8 +49,10 @@ export function notificationText(notification: Notification, t: TFunction): Text
         body: t('{{remaining}} of {{product}} ({{sku}}) expired on {{expire_date}}: write them off; they cannot be sold.', params),
       };
     case 'offline_short_stock':
-      // The server's English words until the console words it (docs/decisions/0016-offline-selling.md).
-      return { title: notification.title, body: notification.body };
+      return {
+        title: t('Sold past stock offline: {{product}}', params),
+        body: t('Sold offline: {{quantity}} × {{product}}, on hand now {{on_hand}}.', params),
+      };
     case 'signup_duplicate':
       return {
         title: t('Sign-up with a known e-mail: {{email}}', params),
