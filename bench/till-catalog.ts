@@ -39,6 +39,31 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 
+  // The console's own start on this CPU: the till reloaded with the demo shop's few products.
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+  {
+    const session = (await (await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.shop', password: 'demo1234' }) })).json()) as { access_token: string };
+    const small = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await small.newPage();
+    await page.goto(`${base}/auth/sign-in`);
+    await page.evaluate((token) => {
+      localStorage.setItem('access_token', token);
+      localStorage.setItem('till_id', '1');
+    }, session.access_token);
+    await (await small.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(`${base}/sale`);
+    await page.waitForSelector('[role="list"][aria-label="Products"] [role="listitem"] button', { timeout: 120_000 });
+    await page.waitForTimeout(2000);
+    const times: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      await page.reload();
+      await page.waitForSelector('[role="list"][aria-label="Products"] [role="listitem"] button', { timeout: 120_000 });
+      times.push(await page.evaluate(() => performance.getEntriesByName('till:products-drawn')[0]?.startTime ?? performance.now()));
+    }
+    record('readySmallCatalogMs', summary(times));
+    await small.close();
+  }
+
   // 50,000 products in a category of their own, no modifier groups, written in chunks.
   const database = openDatabase({ sqliteFile: path.join(dataDir, 'shop.db') });
   const now = new Date().toISOString();
@@ -72,7 +97,6 @@ try {
   const { access_token: token } = (await login.json()) as { access_token: string };
   const auth = { authorization: `Bearer ${token}` };
 
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
   // tsx names the functions it compiles (__name); the page's copies of them need the helper too.
@@ -89,6 +113,42 @@ try {
   });
   browser.on('disconnected', () => closing || console.error('till-catalog: the browser disconnected'));
   await cdp.send('Performance.enable');
+  // BENCH_TILL_PROFILE=DIR: a CPU profile of each step (open in DevTools), and its costliest functions here.
+  const profileDir = process.env.BENCH_TILL_PROFILE;
+  const profiled = async <T>(name: string, step: () => Promise<T>): Promise<T> => {
+    if (!profileDir) return step();
+    if (process.env.BENCH_TILL_TRACE) {
+      // The browser's own work too (style, layout, paint), which a CPU profile shows only as "(program)".
+      const file = path.join(profileDir, `${name}.trace.json`);
+      fs.mkdirSync(profileDir, { recursive: true });
+      await browser.startTracing(page, { path: file, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+      const value = await step();
+      await browser.stopTracing();
+      const events = (JSON.parse(fs.readFileSync(file, 'utf8')) as { traceEvents: { name: string; ph: string; dur?: number; pid: number; tid: number; args?: { name?: string } }[] }).traceEvents;
+      const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+      const totals = new Map<string, number>();
+      for (const e of events) if (e.ph === 'X' && e.dur && main.has(`${e.pid}:${e.tid}`)) totals.set(e.name, (totals.get(e.name) ?? 0) + e.dur / 1000);
+      console.error(`till-catalog: trace ${name}: ${[...totals].sort((a, b) => b[1] - a[1]).slice(0, 14).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}`);
+      return value;
+    }
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    const value = await step();
+    const { profile } = await cdp.send('Profiler.stop');
+    fs.mkdirSync(profileDir, { recursive: true });
+    fs.writeFileSync(path.join(profileDir, `${name}.cpuprofile`), JSON.stringify(profile));
+    const self = new Map<string, number>();
+    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+    (profile.samples ?? []).forEach((id, i) => {
+      const frame = byId.get(id)!.callFrame;
+      const where = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber + 1}`;
+      self.set(where, (self.get(where) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+    });
+    const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25);
+    console.error(`till-catalog: profile ${name}:\n${top.map(([where, ms]) => `  ${ms.toFixed(1).padStart(8)} ms  ${where}`).join('\n')}`);
+    return value;
+  };
   const heapMB = async () => {
     const { metrics } = await cdp.send('Performance.getMetrics');
     const value = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) / 1024 / 1024;
@@ -116,9 +176,10 @@ try {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 
   const grid = '[role="list"][aria-label="Products"] [role="listitem"] button';
+  // Ready: the first cards drawn (marked by the till itself), from the navigation's start.
   const ready = async () => {
     await page.waitForSelector(grid, { timeout: 120_000 });
-    return page.evaluate(() => performance.now());
+    return page.evaluate(() => performance.getEntriesByName('till:products-drawn')[0]?.startTime ?? performance.now());
   };
   await page.goto(`${base}/sale`);
   record('readyFreshMs', await ready());
@@ -129,8 +190,11 @@ try {
   record('uncompressedKB', uncompressed.byteLength / 1024);
 
   // From cache: a reload opens from IndexedDB.
-  await page.reload();
-  record('readyFromCacheMs', await ready());
+  record('readyFromCacheMs', await profiled('reload', async () => {
+    await page.reload();
+    return ready();
+  }));
+  record('catalogReadMs', await page.evaluate(() => performance.getEntriesByName('till:catalog-read')[0]?.duration ?? null));
   record('heapAfterReload', await heapMB());
 
   // Delta polls (every 20 s): nothing changed, then one price changed.
@@ -153,8 +217,10 @@ try {
   // products: a demo product with modifier groups opens its options instead of adding a line (the
   // run used to wait for that line forever, until it was stopped and the page closed under it).
   // A tap that adds no line within 5 s is counted, never waited for.
-  const taps = await page.evaluate(async () => {
+  const taps = await profiled('taps', () => page.evaluate(async () => {
     const times: number[] = [];
+    // The cart's heading changed in the page (before its layout and paint): what the issue's first figures measured.
+    const shown: number[] = [];
     let missed = 0;
     const heading = () => document.getElementById('cart-title')?.textContent ?? '';
     for (let i = 0; i < 22; i += 1) {
@@ -164,13 +230,18 @@ try {
       const before = heading();
       const started = performance.now();
       cards[i % cards.length]!.click();
+      // Until the frame that shows it: the change, then its layout and paint.
+      const painted = () => {
+        shown.push(performance.now() - started);
+        return new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      };
       const added = await new Promise<boolean>((resolve) => {
-        if (heading() !== before) return resolve(true);
+        if (heading() !== before) return void painted().then(() => resolve(true));
         const observer = new MutationObserver(() => {
           if (heading() === before) return;
           observer.disconnect();
           clearTimeout(timer);
-          resolve(true);
+          void painted().then(() => resolve(true));
         });
         const timer = setTimeout(() => {
           observer.disconnect();
@@ -182,20 +253,20 @@ try {
       else if (i >= 2) times.push(performance.now() - started);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    return { times, missed };
-  });
+    return { times, shown: shown.slice(2), missed };
+  }));
   record('addToCartMs', { ...summary(taps.times), missed: taps.missed });
+  record('addToCartInPageMs', summary(taps.shown));
   record('heapAfterCart', await heapMB());
 
   // Search as you type: a keystroke → the grid showing its matches (their count changes with each digit).
-  record(
-    'searchKeystrokeMs',
-    summary(
-    await page.evaluate(async () => {
+  const typed = await profiled('search', () =>
+    page.evaluate(async () => {
       const box = document.querySelector<HTMLInputElement>('input[placeholder="Search products..."]')!;
       const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
       const shown = () => document.querySelector('[role="list"][aria-label="Products"] [role="listitem"]')?.getAttribute('aria-setsize') ?? 'none';
       const times: number[] = [];
+      const inPage: number[] = [];
       for (const query of ['4213', '7590', '3861', '1024', '5537']) {
         for (let length = 1; length <= query.length; length += 1) {
           const before = shown();
@@ -207,7 +278,9 @@ try {
               if (shown() === before) return;
               observer.disconnect();
               clearTimeout(timer);
-              resolve(true);
+              inPage.push(performance.now() - started);
+              // Until the frame that shows the matches.
+              requestAnimationFrame(() => setTimeout(() => resolve(true), 0));
             });
             const timer = setTimeout(() => {
               observer.disconnect();
@@ -222,10 +295,11 @@ try {
         box.dispatchEvent(new Event('input', { bubbles: true }));
         await new Promise((resolve) => setTimeout(resolve, 300));
       }
-      return times;
+      return { times, inPage };
     }),
-    ),
   );
+  record('searchKeystrokeMs', summary(typed.times));
+  record('searchKeystrokeInPageMs', summary(typed.inPage));
   closing = true;
   await browser.close();
 } finally {

@@ -129,9 +129,12 @@ async function openTill(page: Page) {
             new Promise<boolean>((resolve) => {
               const open = indexedDB.open('shop-till');
               open.onsuccess = () => {
-                const read = open.result.transaction('cache').objectStore('cache').get('queries');
-                read.onsuccess = () => resolve(typeof read.result === 'string' && read.result.includes('"catalog"') && read.result.includes('"settings"'));
-                read.onerror = () => resolve(false);
+                // The settings in the kept queries, the catalogue in its own stores.
+                const tx = open.result.transaction(['cache', 'catalog_meta']);
+                const queries = tx.objectStore('cache').get('queries');
+                const catalog = tx.objectStore('catalog_meta').get('catalog');
+                tx.oncomplete = () => resolve(typeof queries.result === 'string' && queries.result.includes('"settings"') && catalog.result !== undefined);
+                tx.onerror = () => resolve(false);
               };
               open.onerror = () => resolve(false);
             }),

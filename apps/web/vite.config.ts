@@ -18,7 +18,7 @@ export default defineConfig({
         name: 'Shop Console',
         short_name: 'Shop',
         description: 'Back office and till for small cafes and shops',
-        start_url: '/pos',
+        start_url: '/sale',
         display: 'standalone',
         background_color: '#f8fafc',
         theme_color: '#4f46e5',

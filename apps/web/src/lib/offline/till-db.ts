@@ -9,9 +9,10 @@ import type { Sale, SaleInput } from '@shop/contracts/sale';
  * - `synced`: what the server numbered those sales (a receipt's T1-0007 became SO-0123);
  * - `cache`: the screens' data the till sells from (settings, tills, its shift), as TanStack
  *   Query's persisted cache;
- * - `catalog` and `catalog_meta`: the catalogue, one row per product, and what goes with it (its
- *   version and day, categories, modifier groups, the products' order), so a delta writes only
- *   the rows that changed (docs/decisions/0016-offline-selling.md, "A big catalogue").
+ * - `catalog_chunks`, `catalog_changes` and `catalog_meta`: the catalogue, as a snapshot by column
+ *   in chunks, the rows changed since, and what goes with it (its version and day, categories,
+ *   modifier groups), so a reload reads it back fast and a delta writes only the rows that
+ *   changed (docs/decisions/0016-offline-selling.md, "A big catalogue"; lib/offline/catalog-cache.ts).
  */
 
 export interface OutboxEntry {
@@ -39,14 +40,31 @@ export interface SyncedSale {
   synced_at: string;
 }
 
-/** The catalogue's one meta row: everything but the products, and their order (ids by name). */
-export type CatalogMeta = Omit<PosCatalog, 'products' | 'full' | 'removed'> & { order: number[]; saved_at: number };
+/** The catalogue's one meta row: everything but the products, and how many chunks hold them. */
+export type CatalogMeta = Omit<PosCatalog, 'products' | 'full' | 'removed'> & { chunks: number; saved_at: number };
+
+/** Up to 5,000 products in name order, by column: the numbers as typed arrays, the texts in one JSON string. */
+export interface CatalogChunk {
+  index: number;
+  ids: Int32Array;
+  category_ids: Int32Array;
+  prices: Float64Array;
+  stocks: Float64Array;
+  expired: Float64Array;
+  discounts: Float64Array;
+  /** 1 when the product's stock is tracked. */
+  track_stock: Uint8Array;
+  /** `{ names, skus, barcodes, images, promotions, groups: [row, modifier group ids][] }`. */
+  texts: string;
+}
 
 interface TillDb extends DBSchema {
   outbox: { key: string; value: OutboxEntry; indexes: { created_at: string } };
   synced: { key: string; value: SyncedSale; indexes: { synced_at: string } };
   cache: { key: string; value: string };
-  catalog: { key: number; value: PosProduct };
+  catalog_chunks: { key: number; value: CatalogChunk };
+  /** A product changed since the snapshot, or one that left the till. */
+  catalog_changes: { key: number; value: PosProduct | { id: number; removed: true } };
   catalog_meta: { key: string; value: CatalogMeta };
 }
 
@@ -64,7 +82,8 @@ export function tillDb(): Promise<IDBPDatabase<TillDb>> {
         db.createObjectStore('cache');
       }
       if (oldVersion < 2) {
-        db.createObjectStore('catalog', { keyPath: 'id' });
+        db.createObjectStore('catalog_chunks', { keyPath: 'index' });
+        db.createObjectStore('catalog_changes', { keyPath: 'id' });
         db.createObjectStore('catalog_meta');
       }
     },
@@ -90,12 +109,13 @@ export async function keepTillData(): Promise<boolean> {
 /** Empties every store (tests start each case from an empty till). */
 export async function clearTillDb(): Promise<void> {
   const db = await tillDb();
-  const tx = db.transaction(['outbox', 'synced', 'cache', 'catalog', 'catalog_meta'], 'readwrite');
+  const tx = db.transaction(['outbox', 'synced', 'cache', 'catalog_chunks', 'catalog_changes', 'catalog_meta'], 'readwrite');
   await Promise.all([
     tx.objectStore('outbox').clear(),
     tx.objectStore('synced').clear(),
     tx.objectStore('cache').clear(),
-    tx.objectStore('catalog').clear(),
+    tx.objectStore('catalog_chunks').clear(),
+    tx.objectStore('catalog_changes').clear(),
     tx.objectStore('catalog_meta').clear(),
     tx.done,
   ]);

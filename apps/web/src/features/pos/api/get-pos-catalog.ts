@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { PosCatalog, PosProduct } from '@shop/contracts/pos';
 import { apiRequest, isUnreachable } from '@/lib/api-client';
-import { keepCatalog, keepCatalogRows, readKeptCatalog } from '@/lib/offline/catalog-cache';
+import { keepCatalog, keepCatalogRows, mergeProducts, readKeptCatalog } from '@/lib/offline/catalog-cache';
 
 /*
  * The till's catalogue (docs/decisions/0016-offline-selling.md, "A big catalogue"): loaded whole
@@ -11,26 +11,10 @@ import { keepCatalog, keepCatalogRows, readKeptCatalog } from '@/lib/offline/cat
 
 export const posCatalogKey = ['pos', 'catalog'] as const;
 
-/** Name order, as the server sends it; id breaks ties. */
-const byName = (a: PosProduct, b: PosProduct) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id);
-
 /** What the till holds after an answer: the whole catalogue, or what it held with the delta applied. */
 export function applyCatalog(held: PosCatalog | undefined, answer: PosCatalog): PosCatalog {
   if (answer.full || !held) return answer;
-  const gone = new Set([...answer.removed, ...answer.products.map((product) => product.id)]);
-  const products = gone.size ? held.products.filter((product) => !gone.has(product.id)) : held.products.slice();
-  for (const product of answer.products) {
-    // Binary search for its place by name.
-    let low = 0;
-    let high = products.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (byName(products[mid]!, product) < 0) low = mid + 1;
-      else high = mid;
-    }
-    products.splice(low, 0, product);
-  }
-  return { ...answer, full: true, removed: [], products };
+  return { ...answer, full: true, removed: [], products: mergeProducts(held.products, answer.products, answer.removed) };
 }
 
 /** A catalogue with a version to ask from (a server before versions sent none). */

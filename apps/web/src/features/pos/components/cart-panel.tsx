@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ChevronDown, ChevronUp, Minus, Pencil, Plus, ShieldCheck, ShoppingCart, Tag, Trash2, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { fromCents, toBasisPoints } from '@shop/contracts/money';
@@ -12,6 +12,7 @@ import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
 import { discountText, optionsText } from '@/lib/modifier-text';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useStableCallback } from '@/lib/use-stable-callback';
 import { useCustomerSearch } from '../api/search-customers';
 import { changeQty, setCustomer, setServicePercent, setTaxEnabled, unitPriceOf, type Cart, type CartDiscount, type CartLine } from '../cart-store';
 import { KeyHint } from './key-hint';
@@ -89,6 +90,10 @@ export function CartPanel({
   payAside,
 }: CartPanelProps) {
   const { t } = useTranslation();
+  // The same functions every render: a tap that adds a line draws that line, not every line again.
+  const removeLine = useStableCallback(onRemove);
+  const editLine = useStableCallback(onEdit);
+  const discountLine = useStableCallback(onDiscountLine);
   const count = cart.lines.reduce((sum, line) => sum + line.qty, 0);
   const empty = cart.lines.length === 0;
   // Below lg (a portrait tablet) the cart is a bottom panel: its count and Pay always in view,
@@ -162,10 +167,10 @@ export function CartPanel({
                   handCents={pricing.lines[index]?.handCents ?? 0}
                   selected={line.key === selectedKey}
                   onSelect={onSelect}
-                  onRemove={onRemove}
+                  onRemove={removeLine}
                   locked={locked}
-                  onEdit={onEdit}
-                  onDiscount={canDiscount && !locked ? onDiscountLine : null}
+                  onEdit={editLine}
+                  onDiscount={canDiscount && !locked ? discountLine : null}
                 />
               ))}
             </ul>
@@ -353,12 +358,15 @@ type CartRowProps = {
   locked: boolean;
 };
 
-function CartRow({ line, lineTotal, handCents, selected, onSelect, onRemove, onEdit, onDiscount, locked }: CartRowProps) {
+const CartRow = memo(function CartRow({ line, lineTotal, handCents, selected, onSelect, onRemove, onEdit, onDiscount, locked }: CartRowProps) {
   const { t, i18n } = useTranslation();
   const ref = useRef<HTMLLIElement>(null);
   useEffect(() => {
     // The arrows may select a line scrolled out of the cart's view.
-    if (selected) ref.current?.scrollIntoView?.({ block: 'nearest' });
+    // In the next frame, with its layout: not a layout of its own in the middle of the tap.
+    if (!selected) return;
+    const frame = requestAnimationFrame(() => ref.current?.scrollIntoView?.({ block: 'nearest' }));
+    return () => cancelAnimationFrame(frame);
   }, [selected]);
   const step = (delta: number) => {
     onSelect(line.key);
@@ -433,7 +441,7 @@ function CartRow({ line, lineTotal, handCents, selected, onSelect, onRemove, onE
       </div>
     </li>
   );
-}
+});
 
 function CustomerPicker({ cart }: { cart: Cart }) {
   const { t } = useTranslation();

@@ -15,6 +15,7 @@ import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { failureText } from '@/lib/error-text';
 import { useShopSettings } from '@/lib/shop-settings';
 import { useOnline } from '@/lib/offline/connection';
+import { useStableCallback } from '@/lib/use-stable-callback';
 import { isInOutbox } from '@/lib/offline/outbox';
 import { usePosCatalog } from '../api/get-pos-catalog';
 import {
@@ -52,6 +53,7 @@ import { ChangePanel } from './change-panel';
 import { KhqrDialog, type KhqrAmount, type KhqrProof } from './khqr-dialog';
 import { PaymentDialog, type ConfirmKhqr, type Tender } from './payment-dialog';
 import { isOutOfStock, ProductBrowser } from './product-browser';
+import { useProductIndex } from './product-index';
 import { useTillShiftControls } from './shift/till-shift-controls';
 import { useCheckout } from '../use-checkout';
 import { useTillKeys } from '../use-till-keys';
@@ -63,6 +65,7 @@ export function PosPage() {
   const cart = useCart();
   const { settings } = useShopSettings();
   const catalog = usePosCatalog();
+  const index = useProductIndex(catalog.data?.products);
   const online = useOnline();
   // Offline, the till sells from the catalogue it kept: a failed refresh is not worth a word.
   const catalogFailed = catalog.isError && catalog.data === undefined;
@@ -183,7 +186,7 @@ export function PosPage() {
   }
 
   function payOrderLines(order: OpenOrder, lines: OpenOrderLine[]) {
-    const products = lines.map((line) => catalog.data?.products.find((product) => product.id === line.product_id));
+    const products = lines.map((line) => index.byId(line.product_id));
     const missing = lines.find((_, index) => !products[index]);
     if (missing) {
       toast.error(t('{{name}} is not on sale any more.', { name: missing.product_name }));
@@ -229,6 +232,9 @@ export function PosPage() {
     added(product, addProduct(product), fromCard);
   }
 
+  // The same function every render, so the product browser (memoised) is not drawn again by a tap.
+  const pickStable = useStableCallback(pick);
+
   function added(product: PosProduct, line: CartLine, fromCard?: 'pointer' | 'keyboard') {
     setSelectedKey(line.key);
     setLastSale(null);
@@ -247,7 +253,7 @@ export function PosPage() {
   }
 
   function edit(line: CartLine) {
-    const product = catalog.data?.products.find((p) => p.id === line.productId);
+    const product = index.byId(line.productId);
     if (!product) return;
     setChoosing({ product, lineKey: line.key, editing: { modifiers: line.modifiers, note: line.note, qty: line.qty } });
   }
@@ -358,7 +364,7 @@ export function PosPage() {
   });
 
   const outOfStockInCart = cart.lines.some((line) => {
-    const product = catalog.data?.products.find((p) => p.id === line.productId);
+    const product = index.byId(line.productId);
     return product ? isOutOfStock(product) && !general.allowNegativeStock : false;
   });
 
@@ -407,9 +413,10 @@ export function PosPage() {
       <div className="flex flex-col gap-5 lg:grid lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start">
         <ProductBrowser
           catalog={catalog.data}
+          index={index}
           loading={catalog.isPending}
           allowNegativeStock={general.allowNegativeStock}
-          onPick={pick}
+          onPick={pickStable}
           searchRef={searchRef}
         />
         <CartPanel

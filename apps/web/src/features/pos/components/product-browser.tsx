@@ -1,6 +1,7 @@
-import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { memo, useDeferredValue, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { PackageX, ScanBarcode } from 'lucide-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { discountedUnitCents, fromCents, toBasisPoints, toCents } from '@shop/contracts/money';
@@ -9,7 +10,8 @@ import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
-import { buildProductIndex } from './product-index';
+import { useStableCallback } from '@/lib/use-stable-callback';
+import type { ProductIndex } from './product-index';
 
 /*
  * Tens of thousands of products (docs/decisions/0016-offline-selling.md, "A big catalogue"): the
@@ -20,13 +22,17 @@ import { buildProductIndex } from './product-index';
 /** The card grid's columns: at least this wide (9.5rem), this far apart (0.75rem). */
 const CARD_MIN_PX = 152;
 const GAP_PX = 12;
-/** Up to this many matches every card is drawn; above, only the rows near the view. */
+/** A catalogue up to this size has every matching card drawn; a bigger one only the rows near the view. */
 const DRAW_ALL_UP_TO = 240;
 /** A row's height before it is measured. */
 const ROW_ESTIMATE_PX = 150;
+/** In a bigger catalogue every card has this height (and its row this plus the gap): nothing is measured while scrolling or typing. */
+const FIXED_CARD_PX = 144;
 
 type ProductBrowserProps = {
   catalog: PosCatalog | undefined;
+  /** The catalogue's products, searchable (`useProductIndex`). */
+  index: ProductIndex;
   loading: boolean;
   /** Sold past zero is allowed (settings): out-of-stock cards still sell. */
   allowNegativeStock: boolean;
@@ -42,21 +48,16 @@ export function promotionPrice(product: PosProduct): number {
   return fromCents(discountedUnitCents(toCents(product.price), toBasisPoints(product.discount_percent)));
 }
 
-export function ProductBrowser({ catalog, loading, allowNegativeStock, onPick, searchRef }: ProductBrowserProps) {
+/** Memoised: a tap that changes the cart draws the cart, not the search box, the categories or the grid. */
+export const ProductBrowser = memo(function ProductBrowser({ catalog, index, loading, allowNegativeStock, onPick, searchRef }: ProductBrowserProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const needle = useDeferredValue(search.trim().toLowerCase());
-  const products = catalog?.products;
-  const index = useMemo(() => buildProductIndex(products ?? []), [products]);
   const found = useMemo(() => index.search(categoryId, needle), [index, categoryId, needle]);
 
   // The page hands a new function each render; the grid keeps one that calls the latest.
-  const latestPick = useRef(onPick);
-  useEffect(() => {
-    latestPick.current = onPick;
-  });
-  const pick = useCallback((product: PosProduct, fromCard?: 'pointer' | 'keyboard') => latestPick.current(product, fromCard), []);
+  const pick = useStableCallback(onPick);
 
   // A scanner types the code and Enter: the product with that barcode or SKU goes in the cart.
   function onSearchKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -122,25 +123,33 @@ export function ProductBrowser({ catalog, loading, allowNegativeStock, onPick, s
           {t('No products found.')}
         </p>
       ) : (
-        <ProductGrid products={found} allowNegativeStock={allowNegativeStock} onPick={pick} label={t('Products')} />
+        <ProductGrid products={found} drawAll={(catalog?.products.length ?? 0) <= DRAW_ALL_UP_TO} allowNegativeStock={allowNegativeStock} onPick={pick} label={t('Products')} />
       )}
     </div>
   );
-}
+});
 
 /** The matching products as cards, drawn a row at a time as the page scrolls to them. */
 const ProductGrid = memo(function ProductGrid({
   products,
+  drawAll,
   allowNegativeStock,
   onPick,
   label,
 }: {
-  products: PosProduct[];
+  products: readonly PosProduct[];
+  drawAll: boolean;
   allowNegativeStock: boolean;
   onPick: ProductBrowserProps['onPick'];
   label: string;
 }) {
+  // One translator for the grid, handed to each card (a hook per card cost more than the card).
+  const { t } = useTranslation();
   const listRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    // When the till could first sell, for DevTools and `npm run bench`.
+    if (typeof performance.mark === 'function' && performance.getEntriesByName('till:products-drawn').length === 0) performance.mark('till:products-drawn');
+  }, []);
   const [box, setBox] = useState({ width: 0, top: 0 });
   useLayoutEffect(() => {
     const list = listRef.current;
@@ -159,8 +168,14 @@ const ProductGrid = memo(function ProductGrid({
   // As many columns as `repeat(auto-fill, minmax(9.5rem, 1fr))` would make (four before the width is known).
   const columns = box.width > 0 ? Math.max(1, Math.floor((box.width + GAP_PX) / (CARD_MIN_PX + GAP_PX))) : 4;
   const rows = Math.ceil(products.length / columns);
-  // A small shop's few hundred cards are all drawn (find in page, Tab through them all); a big one's only near the view.
-  const virtualizer = useWindowVirtualizer({ count: rows, estimateSize: () => ROW_ESTIMATE_PX, overscan: products.length <= DRAW_ALL_UP_TO ? rows : 2, scrollMargin: box.top });
+  // A small shop's few hundred cards are all drawn (find in page, Tab through them all), each row
+  // as tall as its cards; a big one's only near the view, every row the same height.
+  const virtualizer = useWindowVirtualizer({
+    count: rows,
+    estimateSize: () => (drawAll ? ROW_ESTIMATE_PX : FIXED_CARD_PX + GAP_PX),
+    overscan: drawAll ? rows : 2,
+    scrollMargin: box.top,
+  });
 
   return (
     <div ref={listRef} role="list" aria-label={label} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
@@ -168,13 +183,19 @@ const ProductGrid = memo(function ProductGrid({
         <div
           key={row.key}
           data-index={row.index}
-          ref={virtualizer.measureElement}
+          ref={drawAll ? virtualizer.measureElement : undefined}
           className="absolute top-0 left-0 grid w-full gap-3 pb-3"
-          style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+          style={{
+            transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
+            gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+            // Every row the same size, laid out and painted on its own.
+            ...(drawAll ? {} : { height: FIXED_CARD_PX + GAP_PX, contain: 'strict' }),
+          }}
         >
           {products.slice(row.index * columns, (row.index + 1) * columns).map((product, column) => (
-            <div key={product.id} role="listitem" aria-posinset={row.index * columns + column + 1} aria-setsize={products.length}>
-              <ProductCard product={product} refused={isOutOfStock(product) && !allowNegativeStock} onPick={onPick} />
+            // A big catalogue's cards are keyed by place: typing changes the text of the cards in view, not the cards.
+            <div key={drawAll ? product.id : column} role="listitem" aria-posinset={row.index * columns + column + 1} aria-setsize={products.length}>
+              <ProductCard product={product} refused={isOutOfStock(product) && !allowNegativeStock} onPick={onPick} fixed={!drawAll} t={t} />
             </div>
           ))}
         </div>
@@ -183,20 +204,33 @@ const ProductGrid = memo(function ProductGrid({
   );
 });
 
-const ProductCard = memo(function ProductCard({ product, refused, onPick }: { product: PosProduct; refused: boolean; onPick: ProductBrowserProps['onPick'] }) {
-  const { t } = useTranslation();
+type ProductCardProps = {
+  product: PosProduct;
+  refused: boolean;
+  onPick: ProductBrowserProps['onPick'];
+  /** One height for every card (a big catalogue's grid). */
+  fixed: boolean;
+  t: TFunction;
+};
+
+// A card's classes, put together once (no class overrides another: no merging needed on every draw).
+const CARD = {
+  base: 'flex w-full flex-col rounded-xl border bg-white p-3 text-left shadow-xs transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:bg-slate-900',
+  fixed: 'h-36 overflow-hidden',
+  grows: 'h-full min-h-28',
+  refused: 'cursor-not-allowed border-slate-200 opacity-60 dark:border-slate-800',
+  sells: 'border-slate-200 hover:border-indigo-400 hover:shadow-sm active:scale-[0.98] dark:border-slate-800 dark:hover:border-indigo-500',
+};
+const cardClass = (fixed: boolean, refused: boolean) => `${CARD.base} ${fixed ? CARD.fixed : CARD.grows} ${refused ? CARD.refused : CARD.sells}`;
+
+const ProductCard = memo(function ProductCard({ product, refused, onPick, fixed, t }: ProductCardProps) {
   const promoted = product.discount_percent > 0;
   return (
     <button
       type="button"
       // A click from Enter or Space has no pointer behind it (detail 0).
       onClick={(event) => onPick(product, event.detail === 0 ? 'keyboard' : 'pointer')}
-      className={cn(
-        'flex h-full min-h-28 w-full flex-col rounded-xl border bg-white p-3 text-left shadow-xs transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:bg-slate-900',
-        refused
-          ? 'cursor-not-allowed border-slate-200 opacity-60 dark:border-slate-800'
-          : 'border-slate-200 hover:border-indigo-400 hover:shadow-sm active:scale-[0.98] dark:border-slate-800 dark:hover:border-indigo-500',
-      )}
+      className={cardClass(fixed, refused)}
     >
       <span className="line-clamp-2 font-medium text-slate-900 dark:text-white">{product.name}</span>
       <span className="mt-0.5 font-mono text-xs text-slate-500 dark:text-slate-400">{product.sku}</span>
