@@ -1,27 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { PosCatalog, PosProduct } from '@shop/contracts/pos';
+import { posProduct } from '@/test/product-fixtures';
+import type { PosCatalog } from '@shop/contracts/pos';
 import { readKeptCatalog } from '@/lib/offline/catalog-cache';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { applyCatalog, fetchPosCatalog, posCatalogKey, takeSoldStock } from './get-pos-catalog';
 
 // The till's catalogue kept by version (docs/decisions/0016-offline-selling.md, "A big catalogue").
-const product = (id: number, name: string, extra: Partial<PosProduct> = {}): PosProduct => ({
-  id,
-  name,
-  sku: `SKU-${id}`,
-  barcode: null,
-  price: 1,
-  category_id: 1,
-  image: null,
-  track_stock: true,
-  stock: 10,
-  expired: 0,
-  discount_percent: 0,
-  promotion: null,
-  modifier_group_ids: [],
-  ...extra,
-});
+const product = posProduct;
 const whole: PosCatalog = {
   version: 7,
   full: true,

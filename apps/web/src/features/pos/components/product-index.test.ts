@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { posProduct } from '@/test/product-fixtures';
 import type { PosProduct } from '@shop/contracts/pos';
 import { buildProductIndex } from './product-index';
 
 // The till's search over its catalogue (docs/decisions/0016-offline-selling.md, "A big catalogue").
-const product = (id: number, name: string, extra: Partial<PosProduct> = {}): PosProduct => ({
-  id,
-  name,
-  sku: `SKU-${id}`,
-  barcode: null,
-  price: 1,
-  category_id: 1,
-  image: null,
-  track_stock: true,
-  stock: 10,
-  expired: 0,
-  discount_percent: 0,
-  promotion: null,
-  modifier_group_ids: [],
-  ...extra,
-});
+const product = posProduct;
 const products = [
   product(2, 'Americano', { barcode: '8850000000001' }),
   product(1, 'Iced Latte', { category_id: 2, sku: 'LAT-1' }),
