@@ -101,6 +101,12 @@ try {
   const page = await context.newPage();
   // tsx names the functions it compiles (__name); the page's copies of them need the helper too.
   await page.addInitScript('window.__name = (fn) => fn');
+  // BENCH_TILL_CSS: extra styles for an experiment (what a tap costs without transitions, say).
+  if (process.env.BENCH_TILL_CSS) {
+    await page.addInitScript((css) => {
+      document.addEventListener('DOMContentLoaded', () => document.head.append(Object.assign(document.createElement('style'), { textContent: css })));
+    }, process.env.BENCH_TILL_CSS);
+  }
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   // Why a page would go away: its renderer crashing (out of memory), an error, the browser leaving.
