@@ -277,24 +277,29 @@ try {
         for (let length = 1; length <= query.length; length += 1) {
           const before = shown();
           const started = performance.now();
-          setValue.call(box, query.slice(0, length));
-          box.dispatchEvent(new Event('input', { bubbles: true }));
-          const changed = await new Promise<boolean>((resolve) => {
-            const observer = new MutationObserver(() => {
-              if (shown() === before) return;
+          // Watched before the keystroke: the page may show the matches within the input event itself.
+          const changed = new Promise<boolean>((resolve) => {
+            let done = false;
+            const finish = () => {
+              if (done || shown() === before) return;
+              done = true;
               observer.disconnect();
               clearTimeout(timer);
               inPage.push(performance.now() - started);
               // Until the frame that shows the matches.
               requestAnimationFrame(() => setTimeout(() => resolve(true), 0));
-            });
+            };
+            const observer = new MutationObserver(finish);
             const timer = setTimeout(() => {
               observer.disconnect();
               resolve(false);
             }, 2000);
             observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-setsize'] });
           });
-          if (changed) times.push(performance.now() - started);
+          setValue.call(box, query.slice(0, length));
+          box.dispatchEvent(new Event('input', { bubbles: true }));
+          if (!(await changed)) continue;
+          times.push(performance.now() - started);
           await new Promise((resolve) => setTimeout(resolve, 30));
         }
         setValue.call(box, '');

@@ -114,6 +114,9 @@ describe('Point of sale', () => {
     expect(screen.getByRole('button', { name: 'Pay $6.38' })).toBeEnabled();
 
     expect(within(cart).getByRole('button', { name: 'One less Butter Croissant' })).toBeDisabled();
+    // A tap is said to a screen reader, and shown by its line in the cart (no toast over the till).
+    expect(screen.getAllByRole('status').some((status) => status.textContent === 'Added Butter Croissant')).toBe(true);
+    expect(screen.queryByText('Added Butter Croissant', { selector: '[data-sonner-toast] *' })).toBeNull();
   });
 
   it("asks a Staff member for a Manager's PIN to switch tax off, and sends the approval with the sale", async () => {
@@ -172,6 +175,8 @@ describe('Point of sale', () => {
     await user.type(screen.getByPlaceholderText('Search products...'), '8850001{Enter}');
     expect(within(cart).getByText('Butter Croissant')).toBeInTheDocument();
     expect(screen.getByPlaceholderText('Search products...')).toHaveValue('');
+    // A scan says what it found: the cashier's eyes are on the customer, not the cart.
+    expect(await screen.findByText('Added Butter Croissant', { selector: '[data-sonner-toast] *' })).toBeInTheDocument();
   });
 
   it('takes cash in dollars and riel: Pay waits for enough, shows the change, and sends one sale with a key', async () => {

@@ -53,7 +53,12 @@ export const ProductBrowser = memo(function ProductBrowser({ catalog, index, loa
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [categoryId, setCategoryId] = useState<number | null>(null);
-  const needle = useDeferredValue(search.trim().toLowerCase());
+  const drawAll = (catalog?.products.length ?? 0) <= DRAW_ALL_UP_TO;
+  // Drawing every match (a small shop) may take a while: the box keeps up and the cards follow.
+  // A big catalogue's grid draws only the cards in view: the matches come with the keystroke.
+  const typed = search.trim().toLowerCase();
+  const deferred = useDeferredValue(typed);
+  const needle = drawAll ? deferred : typed;
   const found = useMemo(() => index.search(categoryId, needle), [index, categoryId, needle]);
 
   // The page hands a new function each render; the grid keeps one that calls the latest.
@@ -123,7 +128,7 @@ export const ProductBrowser = memo(function ProductBrowser({ catalog, index, loa
           {t('No products found.')}
         </p>
       ) : (
-        <ProductGrid products={found} drawAll={(catalog?.products.length ?? 0) <= DRAW_ALL_UP_TO} allowNegativeStock={allowNegativeStock} onPick={pick} label={t('Products')} />
+        <ProductGrid products={found} drawAll={drawAll} allowNegativeStock={allowNegativeStock} onPick={pick} label={t('Products')} />
       )}
     </div>
   );
