@@ -18,7 +18,7 @@ const CHUNK = 5_000;
 const REWRITE_AFTER = 2_000;
 
 /** Name order, as the server sends it; id breaks ties. */
-export const byName = (a: PosProduct, b: PosProduct) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id);
+const byName = (a: PosProduct, b: PosProduct) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id);
 
 /**
  * `products` (in name order) with `changed` in place of their old rows (placed by their name now)
