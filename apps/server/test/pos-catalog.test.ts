@@ -214,6 +214,14 @@ describe(`the till's catalogue by version (${dbKind})`, () => {
     expect(Object.fromEntries(made.map((id) => [id, stock.get(id)]))).toEqual(Object.fromEntries(made.map((id) => [id, now.products.find((p) => p.id === id)!.stock])));
   });
 
+  it('refuses a version that is not a whole number of 0 or more, or a day that is not one, with 422 naming the field', async () => {
+    for (const [query, field] of [['since=-1', 'since'], ['since=abc', 'since'], ['since=1.5', 'since'], ['since=1&today=2026-11-26-extra', 'today']] as const) {
+      const response = await call(tokens.Staff, 'GET', `/api/pos/catalog?${query}`);
+      expect(response.status, query).toBe(422);
+      expect(Object.keys(response.body.errors), query).toEqual([field]);
+    }
+  });
+
   it('is compressed when the till accepts it', async () => {
     for (const encoding of ['br', 'gzip'] as const) {
       const response = await catalog('', { 'accept-encoding': encoding });
