@@ -51,7 +51,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-            { name: 'vendor', test: /node_modules[\\/](i18next|react-i18next|@tanstack|sonner|clsx|tailwind-merge)[\\/]/, priority: 1 },
+            { name: 'vendor', test: /node_modules[\\/](i18next|react-i18next|@tanstack[\\/](?:react-query|query-core)|sonner|clsx|tailwind-merge)[\\/]/, priority: 1 },
           ],
         },
       },
