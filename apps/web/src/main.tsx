@@ -5,9 +5,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import { createAppRouter, preloadScreen } from './app/router';
 import { languageReady } from './lib/i18n';
-import { readKeptCatalogEarly } from './lib/offline/catalog-cache';
+import { restoreKeptCatalog } from './features/pos/api/get-pos-catalog';
 import { persistTillCache } from './lib/offline/persist';
 import { registerAppWorker } from './lib/offline/app-worker';
 import { queryClient } from './lib/query-client';
@@ -21,12 +21,18 @@ if (!root) throw new Error('index.html must contain #root');
 // The console's files come from the service worker's cache: it opens with no network at all.
 registerAppWorker();
 
-// The till opened: its kept catalogue is read while the rest starts.
-if (window.location.pathname === '/sale') readKeptCatalogEarly();
+/** What the first render waits for, at most 2 s: past that, the screen shows its own loading state. */
+const atMost2s = (work: Promise<void>) => Promise.race([work.catch(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, 2_000))]);
+
+// The screen opened is fetched alongside, so the first render draws it, not a spinner
+// (app/lazy-screen.tsx); one that cannot be fetched is left to its route's error page. The till
+// also reads its kept catalogue meanwhile, so it opens with its products.
+const screenReady = atMost2s(preloadScreen(window.location.pathname));
+const tillReady = window.location.pathname === '/sale' ? atMost2s(restoreKeptCatalog(queryClient)) : Promise.resolve();
 
 // A Khmer user's texts arrive before the first paint, so the console never flashes English; the
 // till's kept catalogue and settings are back before it draws, so it sells with no server.
-void Promise.all([languageReady, persistTillCache(queryClient)]).then(() =>
+void Promise.all([languageReady, persistTillCache(queryClient), screenReady, tillReady]).then(() =>
   createRoot(root).render(
     <StrictMode>
       <AppProviders>

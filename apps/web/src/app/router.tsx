@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';
@@ -10,18 +10,21 @@ import { RouteErrorPage } from './route-error-page';
 import { ScreenError } from './screen-error';
 import { screenPermission } from './screen-access';
 
+/** What a route's `handle` carries: how to fetch its screen's code ahead of its first render. */
+type ScreenHandle = { preload: () => Promise<void> };
+
 /** Each screen is its own chunk, so the first load carries only the shell and the page shown. */
-function page<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+function page<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name): Pick<RouteObject, 'element' | 'handle'> {
   const Screen = lazyScreen(load, name);
-  return <Screen />;
+  return { element: <Screen />, handle: { preload: Screen.preload } satisfies ScreenHandle };
 }
 
 const publicRoutes: RouteObject[] = [
-  { path: 'sign-in', element: page(() => import('@/features/auth/components/sign-in-page'), 'SignInPage') },
-  { path: 'sign-up', element: page(() => import('@/features/auth/components/sign-up-page'), 'SignUpPage') },
+  { path: 'sign-in', ...page(() => import('@/features/auth/components/sign-in-page'), 'SignInPage') },
+  { path: 'sign-up', ...page(() => import('@/features/auth/components/sign-up-page'), 'SignUpPage') },
   {
     path: 'forgot-password',
-    element: page(() => import('@/features/auth/components/forgot-password-page'), 'ForgotPasswordPage'),
+    ...page(() => import('@/features/auth/components/forgot-password-page'), 'ForgotPasswordPage'),
   },
 ];
 
@@ -30,51 +33,51 @@ const supplyList = () => import('@/features/purchasing/components/supply-list-pa
 
 const consoleScreens: RouteObject[] = [
   { index: true, element: <Navigate to="/dashboard" replace /> },
-  { path: 'dashboard', element: page(() => import('@/features/dashboard/components/dashboard-page'), 'DashboardPage') },
-  { path: 'profile', element: page(() => import('@/features/profile/components/profile-page'), 'ProfilePage') },
+  { path: 'dashboard', ...page(() => import('@/features/dashboard/components/dashboard-page'), 'DashboardPage') },
+  { path: 'profile', ...page(() => import('@/features/profile/components/profile-page'), 'ProfilePage') },
 
-  { path: 'products', element: page(productList, 'ProductListPage') },
+  { path: 'products', ...page(productList, 'ProductListPage') },
   // The product form is a dialog over the list: /products/new is the list with that dialog open.
-  { path: 'products/new', element: page(productList, 'ProductListPage') },
-  { path: 'category-list', element: page(() => import('@/features/catalog/components/category-list-page'), 'CategoryListPage') },
-  { path: 'unit-list', element: page(() => import('@/features/catalog/components/unit-list-page'), 'UnitListPage') },
+  { path: 'products/new', ...page(productList, 'ProductListPage') },
+  { path: 'category-list', ...page(() => import('@/features/catalog/components/category-list-page'), 'CategoryListPage') },
+  { path: 'unit-list', ...page(() => import('@/features/catalog/components/unit-list-page'), 'UnitListPage') },
   {
     path: 'modifier-groups',
-    element: page(() => import('@/features/modifiers/components/modifier-group-list-page'), 'ModifierGroupListPage'),
+    ...page(() => import('@/features/modifiers/components/modifier-group-list-page'), 'ModifierGroupListPage'),
   },
   {
     path: 'expire-product',
-    element: page(() => import('@/features/inventory/components/expiring-products-page'), 'ExpiringProductsPage'),
+    ...page(() => import('@/features/inventory/components/expiring-products-page'), 'ExpiringProductsPage'),
   },
-  { path: 'inventory', element: page(() => import('@/features/inventory/components/stock-inventory-page'), 'StockInventoryPage') },
+  { path: 'inventory', ...page(() => import('@/features/inventory/components/stock-inventory-page'), 'StockInventoryPage') },
 
-  { path: 'sale', element: page(() => import('@/features/pos/components/pos-page'), 'PosPage') },
-  { path: 'orders', element: page(() => import('@/features/sales/components/sales-orders-page'), 'SalesOrdersPage') },
-  { path: 'shifts', element: page(() => import('@/features/shifts/components/shifts-page'), 'ShiftsPage') },
-  { path: 'kitchen', element: page(() => import('@/features/kitchen/components/kitchen-page'), 'KitchenPage') },
-  { path: 'promotions', element: page(() => import('@/features/promotions/components/promotion-list-page'), 'PromotionListPage') },
-  { path: 'customers', element: page(() => import('@/features/customers/components/customer-list-page'), 'CustomerListPage') },
+  { path: 'sale', ...page(() => import('@/features/pos/components/pos-page'), 'PosPage') },
+  { path: 'orders', ...page(() => import('@/features/sales/components/sales-orders-page'), 'SalesOrdersPage') },
+  { path: 'shifts', ...page(() => import('@/features/shifts/components/shifts-page'), 'ShiftsPage') },
+  { path: 'kitchen', ...page(() => import('@/features/kitchen/components/kitchen-page'), 'KitchenPage') },
+  { path: 'promotions', ...page(() => import('@/features/promotions/components/promotion-list-page'), 'PromotionListPage') },
+  { path: 'customers', ...page(() => import('@/features/customers/components/customer-list-page'), 'CustomerListPage') },
 
-  { path: 'supplier', element: page(() => import('@/features/purchasing/components/supplier-list-page'), 'SupplierListPage') },
+  { path: 'supplier', ...page(() => import('@/features/purchasing/components/supplier-list-page'), 'SupplierListPage') },
   // Both paths show the supplies list (docs/decisions/0005-readings-of-the-requirements.md).
-  { path: 'supplies', element: page(supplyList, 'SupplyListPage') },
-  { path: 'supplies-list', element: page(supplyList, 'SupplyListPage') },
-  { path: 'supplies/create', element: page(() => import('@/features/purchasing/components/create-supply-page'), 'CreateSupplyPage') },
-  { path: 'supplies-item', element: page(() => import('@/features/purchasing/components/supply-items-page'), 'SupplyItemsPage') },
+  { path: 'supplies', ...page(supplyList, 'SupplyListPage') },
+  { path: 'supplies-list', ...page(supplyList, 'SupplyListPage') },
+  { path: 'supplies/create', ...page(() => import('@/features/purchasing/components/create-supply-page'), 'CreateSupplyPage') },
+  { path: 'supplies-item', ...page(() => import('@/features/purchasing/components/supply-items-page'), 'SupplyItemsPage') },
 
-  { path: 'report-sale', element: page(() => import('@/features/reports/components/sales-report-page'), 'SalesReportPage') },
-  { path: 'report-purchase', element: page(() => import('@/features/reports/components/purchase-report-page'), 'PurchaseReportPage') },
-  { path: 'report-stock', element: page(() => import('@/features/reports/components/stock-report-page'), 'StockReportPage') },
+  { path: 'report-sale', ...page(() => import('@/features/reports/components/sales-report-page'), 'SalesReportPage') },
+  { path: 'report-purchase', ...page(() => import('@/features/reports/components/purchase-report-page'), 'PurchaseReportPage') },
+  { path: 'report-stock', ...page(() => import('@/features/reports/components/stock-report-page'), 'StockReportPage') },
 
-  { path: 'notifications', element: page(() => import('@/features/notifications/components/notifications-page'), 'NotificationsPage') },
-  { path: 'chat', element: page(() => import('@/features/chat/components/chat-page'), 'ChatPage') },
+  { path: 'notifications', ...page(() => import('@/features/notifications/components/notifications-page'), 'NotificationsPage') },
+  { path: 'chat', ...page(() => import('@/features/chat/components/chat-page'), 'ChatPage') },
 
-  { path: 'users', element: page(() => import('@/features/users/components/users-page'), 'UsersPage') },
+  { path: 'users', ...page(() => import('@/features/users/components/users-page'), 'UsersPage') },
 
-  { path: 'settings', element: page(() => import('@/features/settings/components/settings-page'), 'SettingsPage') },
+  { path: 'settings', ...page(() => import('@/features/settings/components/settings-page'), 'SettingsPage') },
   {
     path: 'settings/account',
-    element: page(() => import('@/features/profile/components/account-settings-page'), 'AccountSettingsPage'),
+    ...page(() => import('@/features/profile/components/account-settings-page'), 'AccountSettingsPage'),
   },
 ];
 
@@ -105,6 +108,12 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** Fetches the code of the screen at `pathname` (nothing when no screen matches). */
+export function preloadScreen(pathname: string): Promise<void> {
+  const handle = matchRoutes(routes, pathname)?.at(-1)?.route.handle as ScreenHandle | undefined;
+  return handle ? handle.preload() : Promise.resolve();
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

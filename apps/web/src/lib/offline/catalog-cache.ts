@@ -110,25 +110,8 @@ function fromChunk(chunk: CatalogChunk, into: PosProduct[]): void {
   for (const [i, ids] of groups) into[start + i]!.modifier_group_ids = ids;
 }
 
-let early: { read: Promise<PosCatalog | null>; at: number } | null = null;
-
-/**
- * Starts reading the kept catalogue while the console is still starting (the till's page was
- * opened): the next `readKeptCatalog` gets this read.
- */
-export function readKeptCatalogEarly(): void {
-  early ??= { read: read().catch(() => null), at: Date.now() };
-}
-
 /** The catalogue this browser keeps, in its order; null when it keeps none. */
-export function readKeptCatalog(): Promise<PosCatalog | null> {
-  const started = early;
-  early = null;
-  // Only while the console starts: later, the copy may have changed since.
-  return started && Date.now() - started.at < 10_000 ? started.read : read();
-}
-
-async function read(): Promise<PosCatalog | null> {
+export async function readKeptCatalog(): Promise<PosCatalog | null> {
   if (typeof indexedDB === 'undefined') return null;
   // How long the read takes, for DevTools and `npm run bench`.
   const started = performance.now();

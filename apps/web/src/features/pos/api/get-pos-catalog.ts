@@ -50,6 +50,16 @@ export async function fetchPosCatalog(client: QueryClient, signal?: AbortSignal)
   return next;
 }
 
+/**
+ * The till opened (main.tsx): the catalogue this browser keeps goes into the cache before the
+ * first render, so that render draws the products; it counts as stale, so what changed is asked
+ * for as soon as the till is shown.
+ */
+export async function restoreKeptCatalog(client: QueryClient): Promise<void> {
+  const kept = held(await readKeptCatalog().catch(() => null));
+  if (kept && !client.getQueryData(posCatalogKey)) client.setQueryData(posCatalogKey, kept, { updatedAt: 0 });
+}
+
 export const posCatalogQueryOptions = (client: QueryClient) =>
   queryOptions({
     queryKey: posCatalogKey,

@@ -495,35 +495,39 @@ export function PosPage() {
           }
         />
       </div>
-      <PaymentDialog
-        open={paying}
-        onOpenChange={setPaying}
-        totalCents={pricing.totalCents}
-        methods={methods}
-        rates={rates}
-        khqrCurrency={khqr.currency}
-        canLeaveOnAccount={canCredit && cart.customer !== null}
-        confirmKhqr={confirmKhqr}
-        submitting={checkout.submitting}
-        problems={checkout.problems}
-        onConfirm={confirm}
-        fallbackFocus={scanBoxForFocus}
-      />
-      <ParkDialog open={parking} onOpenChange={setParking} saving={placeOrder.isPending} onPark={park} fallbackFocus={scanBoxForFocus} />
-      <OpenOrdersDialog
+      {/* Dialogs are drawn only while open: closed, they would cost every tap a render. */}
+      {paying ? (
+        <PaymentDialog
+          open
+          onOpenChange={setPaying}
+          totalCents={pricing.totalCents}
+          methods={methods}
+          rates={rates}
+          khqrCurrency={khqr.currency}
+          canLeaveOnAccount={canCredit && cart.customer !== null}
+          confirmKhqr={confirmKhqr}
+          submitting={checkout.submitting}
+          problems={checkout.problems}
+          onConfirm={confirm}
+          fallbackFocus={scanBoxForFocus}
+        />
+      ) : null}
+      {parking ? <ParkDialog open onOpenChange={setParking} saving={placeOrder.isPending} onPark={park} fallbackFocus={scanBoxForFocus} /> : null}
+      {browsingOrders ? (
         // A fresh list each time it opens, not the order looked at last.
-        key={browsingOrders ? 'open' : 'closed'}
-        open={browsingOrders}
-        onOpenChange={setBrowsingOrders}
-        cartBusy={cart.lines.length > 0}
-        onAdd={(order) => {
-          startAddingTo({ id: order.id, code: order.code, label: orderLabel(order, t) });
-          setBrowsingOrders(false);
-          setLastSale(null);
-        }}
-        onPay={payOrderLines}
-        fallbackFocus={scanBoxForFocus}
-      />
+        <OpenOrdersDialog
+          open
+          onOpenChange={setBrowsingOrders}
+          cartBusy={cart.lines.length > 0}
+          onAdd={(order) => {
+            startAddingTo({ id: order.id, code: order.code, label: orderLabel(order, t) });
+            setBrowsingOrders(false);
+            setLastSale(null);
+          }}
+          onPay={payOrderLines}
+          fallbackFocus={scanBoxForFocus}
+        />
+      ) : null}
       {khqrAsk ? <KhqrDialog open {...khqrAsk.amount} onReceived={endKhqr} onCancel={() => endKhqr(null)} /> : null}
       {choosing ? (
         <ModifierChooser
@@ -537,22 +541,24 @@ export function PosPage() {
         />
       ) : null}
       {discounting ? <DiscountEditor target={discounting} cart={cart} pricing={pricing} onGive={giveDiscount} onCancel={() => setDiscounting(null)} fallbackFocus={scanBoxForFocus} /> : null}
-      <ManagerApprovalDialog
-        open={asking !== null}
-        onOpenChange={(open) => {
-          // An approval may ask for the next one (a discount, then tax): only this one closes.
-          if (!open) setAsking((current) => (current === asking ? null : current));
-        }}
-        permission={asking?.permission ?? 'sales:override-tax'}
-        reason={asking?.reason ?? ''}
-        onApproved={(approval) => {
-          const kept = { token: approval.token, approverName: approval.approver.name, expiresAt: approval.expires_at };
-          if (asking?.permission === 'sales:discount-beyond-limit') setDiscountApproval(kept);
-          else setApproval(kept);
-          asking?.apply();
-        }}
-        fallbackFocus={scanBoxForFocus}
-      />
+      {asking ? (
+        <ManagerApprovalDialog
+          open
+          onOpenChange={(open) => {
+            // An approval may ask for the next one (a discount, then tax): only this one closes.
+            if (!open) setAsking((current) => (current === asking ? null : current));
+          }}
+          permission={asking.permission}
+          reason={asking.reason}
+          onApproved={(approval) => {
+            const kept = { token: approval.token, approverName: approval.approver.name, expiresAt: approval.expires_at };
+            if (asking?.permission === 'sales:discount-beyond-limit') setDiscountApproval(kept);
+            else setApproval(kept);
+            asking?.apply();
+          }}
+          fallbackFocus={scanBoxForFocus}
+        />
+      ) : null}
     </section>
   );
 }

@@ -89,10 +89,11 @@ export function useTillShiftControls(fallbackFocus: () => HTMLElement | null) {
           printStatus={till ? <PrintRetryControl tillId={till.id} /> : null}
         />
       )}
-      {till ? <OpenShiftDialog till={till} open={opening && !shift} onOpenChange={setOpening} fallbackFocus={fallbackFocus} /> : null}
-      {shift ? <MovementDialog shift={shift} kind={movement} onClose={() => setMovement(null)} fallbackFocus={fallbackFocus} /> : null}
+      {/* Each dialog is drawn only while open: closed, it would cost every tap at the till a render. */}
+      {till && opening && !shift ? <OpenShiftDialog till={till} open onOpenChange={setOpening} fallbackFocus={fallbackFocus} /> : null}
+      {shift && movement ? <MovementDialog shift={shift} kind={movement} onClose={() => setMovement(null)} fallbackFocus={fallbackFocus} /> : null}
       {noSale ? <NoSaleDialog shift={noSale} onClose={() => setNoSale(null)} fallbackFocus={fallbackFocus} /> : null}
-      <ShiftReportDialog shiftId={reportOf} onClose={() => setReportOf(null)} fallbackFocus={fallbackFocus} />
+      {reportOf !== null ? <ShiftReportDialog shiftId={reportOf} onClose={() => setReportOf(null)} fallbackFocus={fallbackFocus} /> : null}
       {closing ? (
         <CloseShiftDialog
           shift={closing}
@@ -101,19 +102,21 @@ export function useTillShiftControls(fallbackFocus: () => HTMLElement | null) {
           fallbackFocus={fallbackFocus}
         />
       ) : null}
-      <Modal open={changingTill} onOpenChange={setChangingTill} title={t('Change till')} description={t('Which till does this browser sell at?')} size="lg">
-        <ModalBody>
-          <TillPicker
-            tills={state.tills}
-            currentId={till?.id ?? null}
-            onPick={(picked) => {
-              state.setTill(picked.id);
-              setChangingTill(false);
-              toast.success(t('This browser now sells at {{till}}', { till: picked.name }));
-            }}
-          />
-        </ModalBody>
-      </Modal>
+      {changingTill ? (
+        <Modal open onOpenChange={setChangingTill} title={t('Change till')} description={t('Which till does this browser sell at?')} size="lg">
+          <ModalBody>
+            <TillPicker
+              tills={state.tills}
+              currentId={till?.id ?? null}
+              onPick={(picked) => {
+                state.setTill(picked.id);
+                setChangingTill(false);
+                toast.success(t('This browser now sells at {{till}}', { till: picked.name }));
+              }}
+            />
+          </ModalBody>
+        </Modal>
+      ) : null}
     </>
   );
 
