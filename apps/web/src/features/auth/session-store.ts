@@ -59,7 +59,10 @@ export function setSession(token: string, user: User | null): void {
 
 export function updateSessionUser(user: User): void {
   if (!current) return;
-  writeStorage(STORAGE_KEYS.authUser, JSON.stringify(user));
+  const stored = JSON.stringify(user);
+  // The same user as kept (each start checks it with the server): nothing to draw again.
+  if (current.user && readStorage(STORAGE_KEYS.authUser) === stored) return;
+  writeStorage(STORAGE_KEYS.authUser, stored);
   current = { ...current, user };
   emit();
 }

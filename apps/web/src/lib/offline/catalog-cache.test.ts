@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PosCatalog, PosProduct } from '@shop/contracts/pos';
-import { keepCatalog, keepCatalogRows, mergeProducts, readKeptCatalog } from './catalog-cache';
+import { keepCatalog, keepCatalogRows, mergeProducts, readKeptCatalog, readKeptCatalogInSteps } from './catalog-cache';
 import { tillDb } from './till-db';
 
 // The till's kept catalogue (docs/decisions/0016-offline-selling.md, "A big catalogue").
@@ -62,6 +62,35 @@ describe("the till's kept catalogue", () => {
     await keepCatalog(bigger, many);
     expect(await (await tillDb()).count('catalog_changes')).toBe(0);
     expect((await readKeptCatalog())?.products).toEqual(bigger.products);
+  });
+
+  it('reads a big catalogue in two steps: its first 5,000 products by name, with their changes, then the whole', async () => {
+    const products = Array.from({ length: 12_000 }, (_, i) => product(i + 1));
+    await keepCatalog(catalogOf(products), 'all');
+    // Changed since: a price in the first chunk, a product renamed to the very end, a new one among the first.
+    const repriced = product(10, { price: 4.5 });
+    const moved = product(20, { name: 'Product 99999' });
+    const added = product(12_001, { name: 'Product 00000' });
+    const next = catalogOf(mergeProducts(products, [repriced, moved, added]), 6);
+    await keepCatalog(next, [repriced, moved, added]);
+
+    const read = await readKeptCatalogInSteps();
+    // The first view: the first chunk's rows with the changes that sort among them.
+    expect(read?.first.version).toBe(6);
+    expect(read?.first.products).toHaveLength(5_000);
+    expect(read?.first.products[0]?.id).toBe(12_001);
+    expect(read?.first.products.find((p) => p.id === 10)?.price).toBe(4.5);
+    expect(read?.first.products.some((p) => p.id === 20)).toBe(false);
+    // Then the whole, exactly as kept.
+    expect((await read?.whole)?.products).toEqual(next.products);
+  });
+
+  it('reads a catalogue of one chunk in one step', async () => {
+    const products = Array.from({ length: 40 }, (_, i) => product(i + 1));
+    await keepCatalog(catalogOf(products), 'all');
+    const read = await readKeptCatalogInSteps();
+    expect(read?.whole).toBeNull();
+    expect(read?.first.products).toEqual(products);
   });
 
   it('keeps nothing to read until a whole catalogue was kept', async () => {

@@ -110,35 +110,63 @@ function fromChunk(chunk: CatalogChunk, into: PosProduct[]): void {
   for (const [i, ids] of groups) into[start + i]!.modifier_group_ids = ids;
 }
 
-/** The catalogue this browser keeps, in its order; null when it keeps none. */
-export async function readKeptCatalog(): Promise<PosCatalog | null> {
-  if (typeof indexedDB === 'undefined') return null;
-  // How long the read takes, for DevTools and `npm run bench`.
-  const started = performance.now();
-  const catalog = await readStores();
-  if (catalog && typeof performance.measure === 'function') performance.measure('till:catalog-read', { start: started, detail: catalog.products.length });
-  return catalog;
-}
+/** The kept catalogue in two steps: the products of its first chunk, then (when there is more) the whole. */
+export type KeptCatalogRead = { first: PosCatalog; whole: Promise<PosCatalog> | null };
 
-async function readStores(): Promise<PosCatalog | null> {
+/** Lets the browser handle a tap or draw a frame between two chunks. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The catalogue this browser keeps, in its order, in two steps; null when it keeps none. The first
+ * chunk (the first 5,000 products by name, with the rows changed since laid over them) comes at
+ * once, so the till draws its first cards; the other chunks are read one by one, giving the page
+ * its turn between them, and `whole` brings them all.
+ */
+export async function readKeptCatalogInSteps(): Promise<KeptCatalogRead | null> {
+  if (typeof indexedDB === 'undefined') return null;
+  // How long the whole read takes, for DevTools and `npm run bench`.
+  const started = performance.now();
   const db = await tillDb();
   const tx = db.transaction(['catalog_meta', 'catalog_chunks', 'catalog_changes']);
-  const [meta, chunks, changes] = await Promise.all([
-    tx.objectStore('catalog_meta').get(META),
-    tx.objectStore('catalog_chunks').getAll(),
-    tx.objectStore('catalog_changes').getAll(),
-  ]);
-  if (!meta || chunks.length !== meta.chunks) return null;
-  const snapshot: PosProduct[] = [];
-  for (const chunk of chunks.sort((a, b) => a.index - b.index)) fromChunk(chunk, snapshot);
+  const [meta, head, changes] = await Promise.all([tx.objectStore('catalog_meta').get(META), tx.objectStore('catalog_chunks').get(0), tx.objectStore('catalog_changes').getAll()]);
+  if (!meta || (meta.chunks > 0 && !head)) return null;
   const changed: PosProduct[] = [];
   const removed: number[] = [];
   for (const change of changes) {
     if ('removed' in change) removed.push(change.id);
     else changed.push(change);
   }
-  const products = changes.length ? mergeProducts(snapshot, changed, removed) : snapshot;
-  return { version: meta.version, today: meta.today, categories: meta.categories, modifier_groups: meta.modifier_groups, full: true, removed: [], products };
+  const catalogOf = (products: PosProduct[]): PosCatalog => ({ version: meta.version, today: meta.today, categories: meta.categories, modifier_groups: meta.modifier_groups, full: true, removed: [], products });
+  const done = (catalog: PosCatalog) => {
+    if (typeof performance.measure === 'function') performance.measure('till:catalog-read', { start: started, detail: catalog.products.length });
+    return catalog;
+  };
+  const snapshot: PosProduct[] = [];
+  if (head) fromChunk(head, snapshot);
+  if (meta.chunks <= 1) return { first: done(catalogOf(changes.length ? mergeProducts(snapshot, changed, removed) : snapshot)), whole: null };
+  // The first view shows the changed rows that sort among its own; one renamed past them leaves it.
+  const last = snapshot[snapshot.length - 1]!;
+  const among = changed.filter((product) => byName(product, last) <= 0);
+  const past = changed.filter((product) => byName(product, last) > 0).map((product) => product.id);
+  const first = catalogOf(mergeProducts(snapshot, among, [...removed, ...past]));
+  const whole = (async () => {
+    for (let index = 1; index < meta.chunks; index += 1) {
+      await nextTask();
+      const chunk = await db.get('catalog_chunks', index);
+      // Written again meanwhile (a rewrite changes the chunks): the caller asks the server instead.
+      if (!chunk) throw new Error('The kept catalogue changed while it was read.');
+      fromChunk(chunk, snapshot);
+    }
+    return done(catalogOf(changes.length ? mergeProducts(snapshot, changed, removed) : snapshot));
+  })();
+  return { first, whole };
+}
+
+/** The catalogue this browser keeps, in its order, whole; null when it keeps none. */
+export async function readKeptCatalog(): Promise<PosCatalog | null> {
+  const read = await readKeptCatalogInSteps();
+  if (!read) return null;
+  return read.whole ? read.whole : read.first;
 }
 
 const metaOf = (catalog: PosCatalog, chunks: number): CatalogMeta => ({

@@ -2,9 +2,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { posProduct } from '@/test/product-fixtures';
 import type { PosCatalog } from '@shop/contracts/pos';
-import { readKeptCatalog } from '@/lib/offline/catalog-cache';
+import { keepCatalog, readKeptCatalog } from '@/lib/offline/catalog-cache';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
-import { applyCatalog, fetchPosCatalog, posCatalogKey, takeSoldStock } from './get-pos-catalog';
+import { applyCatalog, fetchPosCatalog, isFirstView, posCatalogKey, restoreKeptCatalog, takeSoldStock } from './get-pos-catalog';
 
 // The till's catalogue kept by version (docs/decisions/0016-offline-selling.md, "A big catalogue").
 const product = posProduct;
@@ -72,5 +72,27 @@ describe("the till's catalogue", () => {
     expect(client.getQueryData<PosCatalog>(posCatalogKey)!.products.find((p) => p.id === 1)!.stock).toBe(7);
     expect((await fetchPosCatalog(client)).products.find((p) => p.id === 1)!.stock).toBe(7);
     await expect.poll(async () => (await readKeptCatalog())?.products.find((p) => p.id === 1)?.stock).toBe(7);
+  });
+
+  it('opens a big kept catalogue with its first products, and asks what changed only from the whole one', async () => {
+    const many = Array.from({ length: 12_000 }, (_, i) => product(i + 1, `Item ${String(i + 1).padStart(5, '0')}`));
+    await keepCatalog({ ...whole, products: many }, 'all');
+    const client = new QueryClient();
+    await restoreKeptCatalog(client);
+    const shown = client.getQueryData<PosCatalog>(posCatalogKey)!;
+    expect(shown.products).toHaveLength(5_000);
+    expect(isFirstView(shown)).toBe(true);
+
+    // The server: one price changed since version 7.
+    const asked: string[] = [];
+    mockFetch((url) => {
+      asked.push(url);
+      return jsonResponse(200, { data: delta({ products: [product(11_000, 'Item 11000', { price: 6 })] }) });
+    });
+    const next = await fetchPosCatalog(client);
+    expect(asked).toEqual(['/api/pos/catalog?since=7&today=2026-11-23']);
+    expect(next.products).toHaveLength(12_000);
+    expect(isFirstView(next)).toBe(false);
+    expect(next.products.find((p) => p.id === 11_000)?.price).toBe(6);
   });
 });

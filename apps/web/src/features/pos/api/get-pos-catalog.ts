@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { PosCatalog, PosProduct } from '@shop/contracts/pos';
 import { apiRequest, isUnreachable } from '@/lib/api-client';
-import { keepCatalog, keepCatalogRows, mergeProducts, readKeptCatalog } from '@/lib/offline/catalog-cache';
+import { keepCatalog, keepCatalogRows, mergeProducts, readKeptCatalog, readKeptCatalogInSteps } from '@/lib/offline/catalog-cache';
 
 /*
  * The till's catalogue (docs/decisions/0016-offline-selling.md, "A big catalogue"): loaded whole
@@ -20,9 +20,20 @@ export function applyCatalog(held: PosCatalog | undefined, answer: PosCatalog): 
 /** A catalogue with a version to ask from (a server before versions sent none). */
 const held = (catalog: PosCatalog | null | undefined) => (catalog && typeof catalog.version === 'number' ? catalog : undefined);
 
+/** Catalogues that are only the first products of the kept one, shown while the rest is read. */
+const firstViews = new WeakSet<PosCatalog>();
+/** The whole kept catalogue, while the till shows its first products; taken by the next fetch. */
+let keptWhole: Promise<PosCatalog> | null = null;
+
+/** The till shows only the first products of its kept catalogue: the rest is still being read. */
+export const isFirstView = (catalog: PosCatalog | undefined) => catalog !== undefined && firstViews.has(catalog);
+
 /** Asks the server for what changed since the catalogue held (the whole one when none is), and keeps the result. */
 export async function fetchPosCatalog(client: QueryClient, signal?: AbortSignal): Promise<PosCatalog> {
   let base = held(client.getQueryData<PosCatalog>(posCatalogKey));
+  // A first view is never a base for a delta: the whole kept catalogue is (if it can be read).
+  const whole = keptWhole;
+  if (whole || (base && firstViews.has(base))) base = held(await whole?.catch(() => null));
   if (!base) {
     const fromDisk = held(await readKeptCatalog().catch(() => null));
     if (fromDisk) {
@@ -39,11 +50,17 @@ export async function fetchPosCatalog(client: QueryClient, signal?: AbortSignal)
     });
   } catch (error) {
     // Offline: the till keeps selling from what it holds.
-    if (base && isUnreachable(error)) return base;
+    if (base && isUnreachable(error)) {
+      if (keptWhole === whole) keptWhole = null;
+      return base;
+    }
     throw error;
   }
-  // A sale may have taken stock while the server answered: apply the answer to what is held now.
-  base = held(client.getQueryData<PosCatalog>(posCatalogKey)) ?? base;
+  // A sale may have taken stock while the server answered: apply the answer to what is held now
+  // (unless that is still the first view).
+  const now = held(client.getQueryData<PosCatalog>(posCatalogKey));
+  if (now && !firstViews.has(now)) base = now;
+  if (keptWhole === whole) keptWhole = null;
   if (!answer) return base!;
   const next = applyCatalog(base, answer.data);
   if (held(next)) void (answer.data.full || !base ? keepCatalog(next, 'all') : keepCatalog(next, answer.data.products, answer.data.removed)).catch(() => undefined);
@@ -53,11 +70,19 @@ export async function fetchPosCatalog(client: QueryClient, signal?: AbortSignal)
 /**
  * The till opened (main.tsx): the catalogue this browser keeps goes into the cache before the
  * first render, so that render draws the products; it counts as stale, so what changed is asked
- * for as soon as the till is shown.
+ * for as soon as the till is shown. A big one goes in as its first products (the first view),
+ * and the whole follows with that first fetch.
  */
 export async function restoreKeptCatalog(client: QueryClient): Promise<void> {
-  const kept = held(await readKeptCatalog().catch(() => null));
-  if (kept && !client.getQueryData(posCatalogKey)) client.setQueryData(posCatalogKey, kept, { updatedAt: 0 });
+  const kept = await readKeptCatalogInSteps().catch(() => null);
+  if (!kept || !held(kept.first) || client.getQueryData(posCatalogKey)) return;
+  // A big catalogue shows its first products now; the first fetch waits for the whole.
+  if (kept.whole) {
+    firstViews.add(kept.first);
+    keptWhole = kept.whole;
+    kept.whole.catch(() => undefined);
+  }
+  client.setQueryData(posCatalogKey, kept.first, { updatedAt: 0 });
 }
 
 export const posCatalogQueryOptions = (client: QueryClient) =>

@@ -17,7 +17,7 @@ import { useShopSettings } from '@/lib/shop-settings';
 import { useOnline } from '@/lib/offline/connection';
 import { useStableCallback } from '@/lib/use-stable-callback';
 import { isInOutbox } from '@/lib/offline/outbox';
-import { usePosCatalog } from '../api/get-pos-catalog';
+import { isFirstView, usePosCatalog } from '../api/get-pos-catalog';
 import {
   addProduct,
   approvalValid,
@@ -428,6 +428,7 @@ export function PosPage() {
           catalog={catalog.data}
           index={index}
           loading={catalog.isPending}
+          complete={!isFirstView(catalog.data)}
           allowNegativeStock={general.allowNegativeStock}
           onPick={pickStable}
           searchRef={searchRef}

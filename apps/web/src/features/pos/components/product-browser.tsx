@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { memo, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { PackageX, ScanBarcode } from 'lucide-react';
 import type { TFunction } from 'i18next';
@@ -34,6 +34,12 @@ type ProductBrowserProps = {
   /** The catalogue's products, searchable (`useProductIndex`). */
   index: ProductIndex;
   loading: boolean;
+  /**
+   * False while only the first products of a big kept catalogue are held (the rest is being read,
+   * for a second or so after a reload): a search that finds nothing says it is still loading, and a
+   * scanned code not among them waits for the rest.
+   */
+  complete: boolean;
   /** Sold past zero is allowed (settings): out-of-stock cards still sell. */
   allowNegativeStock: boolean;
   /** `fromCard`: how a card was chosen (a scanned code has none). */
@@ -49,7 +55,7 @@ export function promotionPrice(product: PosProduct): number {
 }
 
 /** Memoised: a tap that changes the cart draws the cart, not the search box, the categories or the grid. */
-export const ProductBrowser = memo(function ProductBrowser({ catalog, index, loading, allowNegativeStock, onPick, searchRef }: ProductBrowserProps) {
+export const ProductBrowser = memo(function ProductBrowser({ catalog, index, loading, complete, allowNegativeStock, onPick, searchRef }: ProductBrowserProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [categoryId, setCategoryId] = useState<number | null>(null);
@@ -64,24 +70,43 @@ export const ProductBrowser = memo(function ProductBrowser({ catalog, index, loa
   // The page hands a new function each render; the grid keeps one that calls the latest.
   const pick = useStableCallback(onPick);
 
-  // A scanner types the code and Enter: the product with that barcode or SKU goes in the cart.
-  function onSearchKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    // Ctrl+Enter is the till's Pay key, not a code.
-    if (event.key !== 'Enter' || event.ctrlKey || event.metaKey || event.altKey) return;
-    event.preventDefault();
-    // The box itself, not the last render: a scanner types faster than the list filters.
-    const code = event.currentTarget.value.trim().toLowerCase();
+  /** Codes scanned (or typed, then Enter) while the rest of the catalogue was being read. */
+  const waiting = useRef<string[]>([]);
+
+  /** The product with that barcode or SKU (or the one name that matches) goes in the cart. */
+  function takeCode(typed: string) {
+    const code = typed.trim().toLowerCase();
     if (!code || !catalog) return;
     const exact = index.byCode(code);
     const named = exact ? [] : index.search(categoryId, code);
     const product = exact ?? (named.length === 1 ? named[0] : undefined);
     if (!product) {
+      // Not among the first products: taken once the rest is read.
+      if (!complete) waiting.current.push(typed);
       // Several names match: the cashier narrows the search; nothing matches: say so (a misread scan).
-      if (named.length === 0) toast.error(t('No product with the code {{code}}', { code: event.currentTarget.value.trim() }), { id: 'pos-scan' });
+      else if (named.length === 0) toast.error(t('No product with the code {{code}}', { code: typed.trim() }), { id: 'pos-scan' });
       return;
     }
     onPick(product);
     setSearch('');
+  }
+
+  const takeWaiting = useStableCallback(() => {
+    const codes = waiting.current;
+    waiting.current = [];
+    for (const code of codes) takeCode(code);
+  });
+  useEffect(() => {
+    if (complete) takeWaiting();
+  }, [complete, takeWaiting]);
+
+  // A scanner types the code and Enter.
+  function onSearchKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    // Ctrl+Enter is the till's Pay key, not a code.
+    if (event.key !== 'Enter' || event.ctrlKey || event.metaKey || event.altKey) return;
+    event.preventDefault();
+    // The box itself, not the last render: a scanner types faster than the list filters.
+    takeCode(event.currentTarget.value);
   }
 
   return (
@@ -121,7 +146,7 @@ export const ProductBrowser = memo(function ProductBrowser({ catalog, index, loa
         ))}
       </div>
 
-      {loading ? (
+      {loading || (found.length === 0 && !complete) ? (
         <Spinner label={t('Loading…')} className="py-16" />
       ) : found.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 py-16 text-center text-sm text-slate-500 dark:border-slate-700 dark:text-slate-400">

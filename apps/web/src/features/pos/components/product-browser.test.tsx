@@ -1,0 +1,56 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
+import type { PosCatalog, PosProduct } from '@shop/contracts/pos';
+import { posProduct } from '@/test/product-fixtures';
+import { ProductBrowser } from './product-browser';
+import { buildProductIndex } from './product-index';
+
+// A big kept catalogue opens with its first products while the rest is read
+// (docs/decisions/0016-offline-selling.md, "A big catalogue").
+const catalogOf = (products: PosProduct[]): PosCatalog => ({ version: 3, full: true, removed: [], today: '2026-11-26', categories: [], modifier_groups: [], products });
+const first = [posProduct(1, 'Americano', { barcode: '8850000000001' }), posProduct(2, 'Latte')];
+const whole = [...first, posProduct(3, 'Zucchini bread', { barcode: '8850000000003' })];
+
+function browser(products: PosProduct[], complete: boolean, onPick: (product: PosProduct) => void) {
+  return (
+    <>
+      <ProductBrowser catalog={catalogOf(products)} index={buildProductIndex(products)} loading={false} complete={complete} allowNegativeStock={false} onPick={onPick} />
+      <Toaster />
+    </>
+  );
+}
+
+describe('the till while its catalogue is still being read', () => {
+  it('takes a scanned code that is not among the first products once the rest is read, and says nothing is missing meanwhile', async () => {
+    const user = userEvent.setup();
+    const onPick = vi.fn();
+    const view = render(browser(first, false, onPick));
+    const box = screen.getByPlaceholderText('Search products...');
+    await user.type(box, '8850000000003{Enter}');
+    expect(onPick).not.toHaveBeenCalled();
+    expect(screen.queryByText('No products found.')).not.toBeInTheDocument();
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
+    expect(screen.queryByText(/No product with the code/)).not.toBeInTheDocument();
+    // A code among the first products goes in at once.
+    await user.clear(box);
+    await user.type(box, '8850000000001{Enter}');
+    expect(onPick).toHaveBeenCalledTimes(1);
+    expect(onPick.mock.calls[0]![0]).toMatchObject({ id: 1 });
+
+    view.rerender(browser(whole, true, onPick));
+    expect(onPick).toHaveBeenCalledTimes(2);
+    expect(onPick.mock.calls[1]![0]).toMatchObject({ id: 3 });
+  });
+
+  it('says a code is unknown once the whole catalogue is read', async () => {
+    const user = userEvent.setup();
+    const onPick = vi.fn();
+    render(browser(whole, true, onPick));
+    await user.type(screen.getByPlaceholderText('Search products...'), '999{Enter}');
+    expect(onPick).not.toHaveBeenCalled();
+    expect(await screen.findByText('No product with the code 999')).toBeInTheDocument();
+    expect(screen.getByText('No products found.')).toBeInTheDocument();
+  });
+});
