@@ -154,6 +154,9 @@ export function PosPage() {
   const addToOrder = useAddToOrder();
   const [parking, setParking] = useState(false);
   const [browsingOrders, setBrowsingOrders] = useState(false);
+  // Open orders are parked, added to and paid online only (docs/decisions/0016-offline-selling.md):
+  // offline, the cart keeps what it holds and says so.
+  const orderOffline = !online && cart.order !== null;
   // The order's lines as the sale's: each product with its options and note.
   const orderLines = () => saleLines(getCart().lines).map(({ product_id, quantity, modifiers, note }) => ({ product_id, quantity, modifiers, note }));
 
@@ -296,7 +299,7 @@ export function PosPage() {
   const discountBeyond = discountsBeyondLimit(cart.lines, cart.orderDiscount, pricing, discounts.maxPercent);
 
   function openPayment() {
-    if (cart.lines.length === 0 || asking || tillShift.checkoutBlock) return;
+    if (cart.lines.length === 0 || asking || tillShift.checkoutBlock || orderOffline) return;
     checkout.clearProblems();
     setLastSale(null);
     // An approval that ran out while the cart waited is asked for again before paying.
@@ -392,7 +395,7 @@ export function PosPage() {
         }
       />
       {online ? null : (
-        <p role="status" data-testid="till-offline" className="mb-4 rounded-xl border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-100">
+        <p id="till-offline" role="status" data-testid="till-offline" className="mb-4 rounded-xl border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-100">
           {t('Offline: keep selling. Sales are kept on this till and sent when the server is back. Open orders, approvals and refunds need the server.')}
         </p>
       )}
@@ -463,19 +466,29 @@ export function PosPage() {
           payBlock={
             cart.order?.mode === 'add'
               ? {
-                  reason: t('These items go to {{order}}; it is paid when the table asks for the bill.', { order: cart.order.label }),
+                  reason: online
+                    ? t('These items go to {{order}}; it is paid when the table asks for the bill.', { order: cart.order.label })
+                    : t('Offline: sending these items to {{order}} needs the server. They stay in the cart until it is back.', { order: cart.order.label }),
                   action: (
-                    <Button className="h-12 flex-1 text-base" disabled={cart.lines.length === 0 || addToOrder.isPending} onClick={sendToOrder}>
+                    <Button className="h-12 flex-1 text-base" disabled={!online || cart.lines.length === 0 || addToOrder.isPending} onClick={sendToOrder} aria-describedby="pay-blocked">
                       {addToOrder.isPending ? t('Sending…') : t('Send to order')}
                     </Button>
                   ),
                 }
-              : tillShift.checkoutBlock
+              : cart.order?.mode === 'pay' && !online
+                ? { reason: t('Offline: open orders are paid when the server is back. The order stays open; leave it to sell other items.') }
+                : tillShift.checkoutBlock
           }
           locked={cart.order?.mode === 'pay'}
           payAside={
             cart.order ? null : (
-              <Button variant="secondary" className="h-12 shrink-0 px-3" disabled={cart.lines.length === 0} onClick={() => setParking(true)}>
+              <Button
+                variant="secondary"
+                className="h-12 shrink-0 px-3"
+                disabled={!online || cart.lines.length === 0}
+                onClick={() => setParking(true)}
+                aria-describedby={online ? undefined : 'till-offline'}
+              >
                 {t('Park order')}
               </Button>
             )
