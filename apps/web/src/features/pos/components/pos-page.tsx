@@ -78,8 +78,9 @@ export function PosPage() {
   const searchRef = useRef<HTMLInputElement>(null);
   const [paying, setPaying] = useState(false);
 
-  // What the last tap added, said to a screen reader (a polite live region).
-  const [announced, setAnnounced] = useState('');
+  // What the last tap added, said to a screen reader (a polite live region). Each tap puts a new
+  // node in the region (`said`), so a second tap on the same card is said again, with the count.
+  const [announced, setAnnounced] = useState({ text: '', said: 0 });
 
   // The sale just paid: its change stays on screen until the next sale starts.
   const [lastSale, setLastSale] = useState<Sale | null>(null);
@@ -249,9 +250,8 @@ export function PosPage() {
   function added(product: PosProduct, line: CartLine, fromCard?: 'pointer' | 'keyboard') {
     setSelectedKey(line.key);
     setLastSale(null);
-    const said = t('Added {{name}}', { name: product.name });
-    if (fromCard) setAnnounced(said);
-    else toast.success(said, { id: CART_TOAST, duration: 1500 });
+    if (fromCard) setAnnounced((last) => ({ text: t('Added {{name}}, {{qty}} in the cart', { name: product.name, qty: line.qty }), said: last.said + 1 }));
+    else toast.success(t('Added {{name}}', { name: product.name }), { id: CART_TOAST, duration: 1500 });
     if (fromCard === 'pointer') focusScanBox();
   }
 
@@ -410,7 +410,7 @@ export function PosPage() {
         </div>
       ) : null}
       <p role="status" className="sr-only">
-        {announced}
+        <span key={announced.said}>{announced.text}</span>
       </p>
       {tillShift.element}
       {cart.order ? (
