@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -112,8 +113,11 @@ async function productBySku(request: APIRequestContext, headers: Record<string, 
   return list.data.find((product) => product.sku === sku)!;
 }
 
-/** The till, open, controlled by the service worker, and with its catalogue and settings kept for offline use. */
-async function openTill(page: Page) {
+/**
+ * The till, open, controlled by the service worker, and with its catalogue and settings kept for
+ * offline use (and whatever else `kept` names, as it appears in the kept queries).
+ */
+async function openTill(page: Page, kept: string[] = []) {
   await page.goto('/sale');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Point of Sale');
   await page.evaluate(() => navigator.serviceWorker.ready);
@@ -125,7 +129,7 @@ async function openTill(page: Page) {
     .poll(
       () =>
         page.evaluate(
-          () =>
+          (kept) =>
             new Promise<boolean>((resolve) => {
               const open = indexedDB.open('shop-till');
               open.onsuccess = () => {
@@ -133,11 +137,13 @@ async function openTill(page: Page) {
                 const tx = open.result.transaction(['cache', 'catalog_meta']);
                 const queries = tx.objectStore('cache').get('queries');
                 const catalog = tx.objectStore('catalog_meta').get('catalog');
-                tx.oncomplete = () => resolve(typeof queries.result === 'string' && queries.result.includes('"settings"') && catalog.result !== undefined);
+                tx.oncomplete = () =>
+                  resolve(typeof queries.result === 'string' && ['"settings"', ...kept].every((part) => (queries.result as string).includes(part)) && catalog.result !== undefined);
                 tx.onerror = () => resolve(false);
               };
               open.onerror = () => resolve(false);
             }),
+          kept,
         ),
       { timeout: 15_000 },
     )
@@ -181,8 +187,20 @@ async function restore(context: BrowserContext) {
   await context.setOffline(false);
 }
 
+test('the demo shop has a sale made offline at an older price, listed for review on the Sales Report', async ({ page }) => {
+  await signIn(page, DEMO.manager);
+  await page.goto('/report-sale');
+  const panel = page.getByRole('region', { name: 'Sold offline: to review' });
+  const row = panel.getByRole('row').filter({ hasText: 'T1-0001' });
+  await expect(row).toContainText('Sold at another price');
+  await expect(row).toContainText('Blueberry Muffin');
+  await expect(row).toContainText('$1.60 at the till, $1.80 now');
+});
+
 test('20 sales through a network and server outage, with a reload, reach the server exactly once', async ({ page, context, request }) => {
   const headers = await managerHeaders(request);
+  // The demo shop's own sale made offline is there already.
+  const seeded = new Set((await offlineSales(request, headers)).map((sale) => sale.id));
   const muffinBefore = await productBySku(request, headers, 'BAK-003');
   await signIn(page, DEMO.staff);
   await openTill(page);
@@ -221,7 +239,7 @@ test('20 sales through a network and server outage, with a reload, reach the ser
   expect(counts.at(-1)).toBe(0);
   for (let index = 1; index < counts.length; index += 1) expect(counts[index]).toBeLessThanOrEqual(counts[index - 1]!);
 
-  const sales = await offlineSales(request, headers);
+  const sales = (await offlineSales(request, headers)).filter((sale) => !seeded.has(sale.id));
   expect(sales).toHaveLength(20);
   expect(new Set(sales.map((sale) => sale.offline!.client_id)).size).toBe(20);
   expect(new Set(sales.map((sale) => sale.offline!.number)).size).toBe(20);
@@ -307,4 +325,52 @@ test('two tills sell the last 3 units offline 3 times each, one at a price chang
   } finally {
     for (const till of tills) await till.context.close();
   }
+});
+
+test('offline after a reload: the till still offers the customers and shows the open orders it kept; the sale syncs with its customer and the order stays open', async ({ page, context, request }) => {
+  const headers = await managerHeaders(request);
+  const croissant = await productBySku(request, headers, 'BAK-001');
+  const table = `T${uniqueSuffix()}`.slice(0, 20);
+  const parked = await request.post('/api/open-orders', {
+    headers: { ...headers, 'Idempotency-Key': randomUUID() },
+    data: { table, service: 'dine_in', lines: [{ product_id: croissant.id, quantity: 2 }] },
+  });
+  expect(parked.status(), await parked.text()).toBe(201);
+  const order = ((await parked.json()) as { data: { id: number; code: string } }).data;
+
+  await signIn(page, DEMO.staff);
+  // The picker's first page and the open orders are kept with the settings.
+  await openTill(page, ['"pos-search"', `"${order.code}"`]);
+  await cut(context);
+  await page.reload();
+  await expect(page.getByTestId('till-offline')).toBeVisible();
+
+  // The kept open orders, to look at only.
+  await page.getByRole('button', { name: /^Open orders/ }).click();
+  const orders = page.getByRole('dialog', { name: 'Open orders' });
+  await expect(orders.getByTestId('open-orders-offline')).toContainText('Parking, adding to, paying and voiding them need the server.');
+  await orders.getByRole('button', { name: new RegExp(`Table ${table}`) }).click();
+  const details = page.getByRole('dialog', { name: `Table ${table} · ${order.code}` });
+  await expect(details.getByText('2 × Butter Croissant')).toBeVisible();
+  for (const name of ['Void order', 'Add items', /^Pay all/]) await expect(details.getByRole('button', { name })).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
+
+  // A kept customer, found by what the cashier types.
+  const picker = page.getByRole('combobox', { name: 'Customer' });
+  await picker.click();
+  await picker.fill('dara');
+  await page.getByRole('option', { name: /Dara Kim/ }).click();
+  await expect(picker).toHaveValue('Dara Kim');
+  await sellOffline(page, 'BAK-005', 'cash');
+  await expect(badge(page)).toContainText('Unsynced: 1');
+
+  await restore(context);
+  await expect(badge(page)).toBeHidden({ timeout: 90_000 });
+  const withCustomer = (await offlineSales(request, headers)).filter((sale) => (sale as ApiSale & { customer_name: string | null }).customer_name === 'Dara Kim');
+  expect(withCustomer).toHaveLength(1);
+  expect(withCustomer[0]).toMatchObject({ customer_name: 'Dara Kim', items: [{ sku: 'BAK-005' }] });
+  // The parked order was never touched: it is open on the server as it was.
+  const open = ((await (await request.get(`/api/open-orders/${order.id}`, { headers })).json()) as { data: { status: string; lines: { quantity: number }[] } }).data;
+  expect(open).toMatchObject({ status: 'open', lines: [{ quantity: 2 }] });
 });

@@ -4,6 +4,8 @@ import type { Role } from '@shop/contracts/common';
 import { addDays, businessDate } from './lib/business-date';
 import { hashPassword } from './lib/passwords';
 import { DEFAULT_SETTINGS } from '@shop/contracts/settings';
+import { saleInputSchema } from '@shop/contracts/sale';
+import { checkout } from './services/checkout';
 import { createPromotion } from './services/promotions';
 import { closeShift, openShift, recordDrawerMovement } from './services/shifts';
 import { createTill } from './services/tills';
@@ -398,4 +400,41 @@ async function seedDemoTills(ctx: ServiceContext, admin: Actor) {
     { till_id: counter.id, float: [{ currency: 'USD', amount: 50, denominations: [{ value: 10, count: 3 }, { value: 5, count: 2 }, { value: 1, count: 10 }] }, { currency: 'KHR', amount: 100_000, denominations: null }] },
     cashier,
   );
+  await seedDemoOfflineSale(ctx, cashier, counter.id);
+}
+
+/**
+ * A sale the front counter made offline 40 minutes ago, before the muffins went up to $1.80 this
+ * morning: recorded through checkout as the till sent it, at its $1.60, so the Sales Report's
+ * "Sold offline: to review" lists the difference (docs/decisions/0016-offline-selling.md).
+ */
+async function seedDemoOfflineSale(ctx: ServiceContext, cashier: Actor, tillId: number) {
+  const products = new Map((await ctx.db.selectFrom('products').select(['id', 'sku']).execute()).map((p) => [p.sku, p.id]));
+  const sokha = await ctx.db.selectFrom('customers').select('id').where('email', '=', 'sokha.chan@example.com').executeTakeFirstOrThrow();
+  const clientId = 'demo-offline-front-counter-0001';
+  // 2 muffins at the till's $1.60 and a water at $0.50: 3.70, tax 10 % 0.37.
+  const input = saleInputSchema.parse({
+    sale_date: new Date(ctx.clock.now().getTime() - 40 * 60_000).toISOString(),
+    items: [
+      { product_id: products.get('BAK-004')!, quantity: 2, unit_price: 1.6 },
+      { product_id: products.get('SNK-001')!, quantity: 1, unit_price: 0.5 },
+    ],
+    total_amount: 4.07,
+    customer_id: sokha.id,
+    channel: 'POS',
+    till_id: tillId,
+    payments: [{ method: 'card', currency: 'USD', amount: 4.07 }],
+    offline: {
+      client_id: clientId,
+      number: `T${tillId}-0001`,
+      tax_rate: DEFAULT_SETTINGS.taxes.rate,
+      tax_inclusive: DEFAULT_SETTINGS.taxes.inclusive,
+      khr_per_usd: DEFAULT_SETTINGS.payments.khrPerUsd,
+      khr_change_per_usd: DEFAULT_SETTINGS.payments.khrChangePerUsd ?? DEFAULT_SETTINGS.payments.khrPerUsd,
+      riel_step: DEFAULT_SETTINGS.payments.rielStep,
+      shop_service_percent: 0,
+      shop_tax_enabled: DEFAULT_SETTINGS.taxes.enabled,
+    },
+  });
+  await checkout(ctx, { input, idempotencyKey: clientId, viewer: cashier });
 }

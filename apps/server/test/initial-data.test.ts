@@ -37,6 +37,17 @@ describe(`first start (${dbKind})`, () => {
     expect(await count(database.db, 'supplies')).toBe(4);
     await expectLedgerConsistent(database);
 
+    // One sale made offline at the front counter, at the muffins' price before today's: listed for review.
+    const offline = await database.db.selectFrom('sales').select(['id', 'offline_number', 'total_cents', 'customer_name', 'shift_id']).where('client_id', 'is not', null).execute();
+    expect(offline).toEqual([{ id: expect.any(Number), offline_number: 'T1-0001', total_cents: 407, customer_name: 'Sokha Chan', shift_id: expect.any(Number) }]);
+    const flags = await database.db
+      .selectFrom('offline_flags')
+      .innerJoin('products', 'products.id', 'offline_flags.product_id')
+      .select(['offline_flags.kind', 'products.sku', 'offline_flags.till_price_cents', 'offline_flags.catalogue_price_cents', 'offline_flags.difference_cents'])
+      .where('offline_flags.sale_id', '=', offline[0]!.id)
+      .execute();
+    expect(flags).toEqual([{ kind: 'price', sku: 'BAK-004', till_price_cents: 160, catalogue_price_cents: 180, difference_cents: -40 }]);
+
     // A restart leaves an existing shop alone.
     expect(await ensureInitialData({ db: database.db, kind: database.kind, clock }, { seedDemo: true })).toEqual({ seeded: 'none' });
     expect(await count(database.db, 'users')).toBe(3);

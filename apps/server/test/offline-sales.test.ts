@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { APPROVAL_MESSAGES } from '@shop/contracts/approval';
 import { OFFLINE_MESSAGES } from '@shop/contracts/offline-sale';
 import { DEFAULT_SETTINGS } from '@shop/contracts/settings';
 import { startFakePrinter } from '@shop/print/testing/fake-printer';
@@ -284,6 +285,72 @@ describe(`offline sales as the till made them (${dbKind})`, () => {
     const short = await send(tokens.Staff, offlineSale([line(latte, 2)], 5.5, { payments: [{ method: 'cash', currency: 'KHR', amount: 22_000 }] }, { khr_per_usd: 4100 }));
     expect(short).toMatchObject({ status: 422, body: { errors: { payments: expect.any(Array) } } });
     expect(await counts()).toEqual(before);
+  });
+
+  it('keeps the service charge and tax switch the till had, though the shop has changed them since: no approval asked, none refused', async () => {
+    // The till had no service charge and tax off; the shop now adds 5 % and has tax on.
+    await call(tokens.Admin, 'PUT', '/api/settings/service', { enabled: true, percent: 5, autoApply: true, maxPercent: 5 });
+    try {
+      const plain = offlineSale([line(latte, 2)], 5, { tax_enabled: false, service_percent: 0 }, { shop_service_percent: 0, shop_tax_enabled: false });
+      const sold = await send(tokens.Staff, plain);
+      expect(sold.status).toBe(201);
+      expect(sold.body.data).toMatchObject({ service_percent: 0, service: 0, tax_enabled: false, tax: 0, total: 5, approved_by: null });
+      // A sale an older till kept, without them, is held to the shop's settings now, as before.
+      const older = offlineSale([line(latte, 2)], 5, { tax_enabled: false, service_percent: 0 });
+      expect(await send(tokens.Staff, older)).toMatchObject({ status: 403, body: { message: APPROVAL_MESSAGES.overrideNeedsApproval } });
+
+      // The till's own 8 % stands though the shop's largest is now 5 %; a percent the cashier changed does not.
+      // Two lattes 5.00 + tax 0.50 + service 8 % 0.40.
+      const tillDefault = await send(tokens.Staff, offlineSale([line(latte, 2)], 5.9, { service_percent: 8 }, { shop_service_percent: 8, shop_tax_enabled: true }));
+      expect(tillDefault.status).toBe(201);
+      expect(tillDefault.body.data).toMatchObject({ service_percent: 8, service: 0.4, total: 5.9 });
+      const before = await counts();
+      const typed = await send(tokens.Manager, offlineSale([line(latte, 2)], 5.95, { service_percent: 9 }, { shop_service_percent: 8 }));
+      expect(typed).toMatchObject({ status: 422, body: { errors: { service_percent: [APPROVAL_MESSAGES.serviceOverMax] } } });
+      const lowered = await send(tokens.Staff, offlineSale([line(latte, 2)], 5.6, { service_percent: 2 }, { shop_service_percent: 8 }));
+      expect(lowered).toMatchObject({ status: 403, body: { message: APPROVAL_MESSAGES.overrideNeedsApproval } });
+      expect(await counts()).toEqual(before);
+    } finally {
+      await call(tokens.Admin, 'PUT', '/api/settings/service', DEFAULT_SETTINGS.service);
+    }
+  });
+
+  it('refuses the till’s service charge and tax switch when they are not a percent and true or false (422, nothing written)', async () => {
+    const before = await counts();
+    const tooMuch = await send(tokens.Staff, offlineSale([line(latte, 2)], 5.5, {}, { shop_service_percent: 150 }));
+    expect(tooMuch).toMatchObject({ status: 422, body: { errors: { 'offline.shop_service_percent': [expect.stringContaining('between 0 and 100')] } } });
+    const words = await send(tokens.Staff, offlineSale([line(latte, 2)], 5.5, {}, { shop_service_percent: 'ten', shop_tax_enabled: 'yes' }));
+    expect(words.status).toBe(422);
+    expect(Object.keys(words.body.errors).sort()).toEqual(['offline.shop_service_percent', 'offline.shop_tax_enabled']);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('takes a payment method switched off since, and KHQR with its account cleared; a method the shop never had is still refused', async () => {
+    const { payments, khqr } = (await call(tokens.Admin, 'GET', '/api/settings')).body.data;
+    // Both were in use at the till; since then card is switched off, KHQR too, and its Bakong account cleared.
+    const offNow = payments.methods.map((m: { key: string }) => (m.key === 'card' || m.key === 'khqr' ? { ...m, enabled: false } : m));
+    try {
+      expect((await call(tokens.Admin, 'PUT', '/api/settings/payments', { ...payments, methods: offNow })).status).toBe(200);
+      expect((await call(tokens.Admin, 'PUT', '/api/settings/khqr', { ...khqr, accountId: '' })).status).toBe(200);
+      const byCard = await send(tokens.Staff, offlineSale([line(latte, 2)], 5.5));
+      expect(byCard.status).toBe(201);
+      expect(byCard.body.data.payments).toEqual([expect.objectContaining({ method_key: 'card', method: 'Card', value: 5.5 })]);
+      const proof = { md5: 'a'.repeat(32), bill_number: 'T1-KHQR' };
+      const byQr = await send(tokens.Staff, offlineSale([line(latte, 1)], 2.75, { payments: [{ method: 'KHQR', currency: 'USD', amount: 2.75, khqr: proof }] }));
+      expect(byQr.status).toBe(201);
+      expect(byQr.body.data.payments).toEqual([expect.objectContaining({ method_key: 'khqr', khqr: { md5: proof.md5, bill_number: proof.bill_number } })]);
+
+      const before = await counts();
+      const unknown = await send(tokens.Staff, offlineSale([line(latte, 1)], 2.75, { payments: [{ method: 'bitcoin', currency: 'USD', amount: 2.75 }] }));
+      expect(unknown).toMatchObject({ status: 422, body: { errors: { 'payments.0.method': [expect.stringContaining('Choose one of the payment methods')] } } });
+      // Online, the switched-off method is refused as ever.
+      const online = await send(tokens.Staff, { sale_date: clock.now().toISOString(), items: [line(latte, 1)], total_amount: 2.75, payments: [{ method: 'card', currency: 'USD', amount: 2.75 }] }, null);
+      expect(online).toMatchObject({ status: 422, body: { errors: { 'payments.0.method': [expect.any(String)] } } });
+      expect(await counts()).toEqual(before);
+    } finally {
+      await call(tokens.Admin, 'PUT', '/api/settings/payments', payments);
+      await call(tokens.Admin, 'PUT', '/api/settings/khqr', khqr);
+    }
   });
 
   it('records a sale whose till has closed its shift since, though the shop requires one: in no shift, flagged', async () => {

@@ -38,6 +38,13 @@ export const offlineSaleSchema = z.object({
   khr_per_usd: z.number({ error: 'The riel rate must be a number.' }).int('The riel rate is a whole number.').min(1, 'The riel rate must be at least 1.').max(1_000_000, 'The riel rate is too large.'),
   khr_change_per_usd: z.number({ error: 'The riel change rate must be a number.' }).int('The riel change rate is a whole number.').min(1, 'The riel change rate must be at least 1.').max(1_000_000, 'The riel change rate is too large.'),
   riel_step: z.number({ error: 'The riel step must be a number.' }).int('The riel step is a whole number.').min(1, 'The riel step must be at least 1.').max(100_000, 'The riel step is too large.'),
+  /**
+   * The shop's own service charge and tax switch as the till had them (what a sale starts with):
+   * a sale that kept them needs no approval, whatever the shop has changed since. Absent from
+   * sales a till kept before it sent them; those are compared with the shop's settings now.
+   */
+  shop_service_percent: percent('The till’s service charge').nullish().transform((v) => v ?? null),
+  shop_tax_enabled: z.boolean({ error: 'The till’s tax setting must be true or false.' }).nullish().transform((v) => v ?? null),
 });
 export type OfflineSaleInput = z.input<typeof offlineSaleSchema>;
 

@@ -103,12 +103,19 @@ export async function authorizeApproval(tx: ServiceContext, permission: Approvab
  * Checkout step: tax and service are the shop's, not the cashier's. More than the largest
  * service charge is refused outright; tax switched off, or a service percent other than the
  * shop's, needs `sales:override-tax` or a Manager's approval for it. Returns who approved.
+ * A sale made offline is held to the service charge and tax switch the till had then
+ * (`offline.shop_service_percent`, `offline.shop_tax_enabled`): what the shop changed since
+ * does not make it an override, and the till's own service charge is never over the largest
+ * (docs/decisions/0016-offline-selling.md).
  */
 export async function approveOverrides(tx: ServiceContext, input: z.output<typeof saleInputSchema>, settings: Settings, actor: Actor): Promise<number | null> {
+  const offline = input.offline;
   const serviceBp = toBasisPoints(input.service_percent);
-  if (serviceBp > toBasisPoints(settings.service.maxPercent)) throw unprocessable(APPROVAL_MESSAGES.serviceOverMax, { field: 'service_percent' });
-  const taxOff = settings.taxes.enabled && !input.tax_enabled;
-  const otherService = serviceBp !== toBasisPoints(tillServicePercent(settings.service));
+  const shopServiceBp = toBasisPoints(offline?.shop_service_percent ?? tillServicePercent(settings.service));
+  const tillDefault = offline !== null && serviceBp === shopServiceBp;
+  if (serviceBp > toBasisPoints(settings.service.maxPercent) && !tillDefault) throw unprocessable(APPROVAL_MESSAGES.serviceOverMax, { field: 'service_percent' });
+  const taxOff = (offline?.shop_tax_enabled ?? settings.taxes.enabled) && !input.tax_enabled;
+  const otherService = serviceBp !== shopServiceBp;
   if (!taxOff && !otherService) return null;
   return authorizeApproval(tx, 'sales:override-tax', input.approval_token, actor, APPROVAL_MESSAGES.overrideNeedsApproval);
 }

@@ -290,15 +290,17 @@ async function checkStock(tx: ServiceContext, lines: PricedLine[], settings: Set
 
 /**
  * Step 4c: the payments, at the sale's rates (the shop's of the moment; the till's for a sale made
- * offline): several in dollars and riel, or the specs' one method. They cover the total (only
+ * offline, by any method the shop has): several in dollars and riel, or the specs' one method. They cover the total (only
  * cash beyond it: change), or with `sales:credit` a named customer's sale may stay partly unpaid,
  * on their account.
  */
 function takeSalePayments(input: SaleInput, settings: Settings, totalCents: number, actor: Actor, rates: SaleRates): Payment {
   const legacy = input.payments === undefined;
+  // A sale made offline was paid with the methods the till had then, though one may be off now.
+  const madeOffline = input.offline !== null;
   const taken = legacy
-    ? legacyPayments(settings, { payment_method: input.payment_method!, tendered: input.tendered, tendered_khr: input.tendered_khr }, totalCents)
-    : takePayments(settings, input.payments!);
+    ? legacyPayments(settings, { payment_method: input.payment_method!, tendered: input.tendered, tendered_khr: input.tendered_khr }, totalCents, madeOffline)
+    : takePayments(settings, input.payments!, 'payments', madeOffline);
   if (input.on_account) {
     if (!actorCan(actor, 'sales:credit')) throw forbidden(PAYMENT_MESSAGES.onAccountNotAllowed);
     if (input.customer_id === null) throw unprocessable(PAYMENT_MESSAGES.onAccountNeedsCustomer, { field: 'customer_id' });

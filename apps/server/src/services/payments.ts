@@ -33,22 +33,28 @@ export function currentRates(settings: Settings): SaleRates {
   return { khrPerUsd, khrChangePerUsd: khrChangePerUsd ?? khrPerUsd, rielStep };
 }
 
-/** One of the shop's enabled methods, named by its label or key; `field` is where a refusal points. */
-export function resolveMethod(settings: Settings, wanted: string, field: string): PaymentMethod {
+/**
+ * One of the shop's enabled methods, named by its label or key; `field` is where a refusal points.
+ * For a sale made offline (`madeOffline`) any method the shop has is taken, enabled or not, and
+ * KHQR without its account: the till took the payment with the methods it had then
+ * (docs/decisions/0016-offline-selling.md). A method the shop never had is refused either way.
+ */
+export function resolveMethod(settings: Settings, wanted: string, field: string, madeOffline = false): PaymentMethod {
   const enabled = settings.payments.methods.filter((method) => method.enabled);
   const lower = wanted.toLowerCase();
-  const method = enabled.find((m) => m.label.toLowerCase() === lower || m.key === lower);
+  const named = (m: PaymentMethod) => m.label.toLowerCase() === lower || m.key === lower;
+  const method = enabled.find(named) ?? (madeOffline ? settings.payments.methods.find(named) : undefined);
   if (!method) throw unprocessable(`Choose one of the payment methods: ${enabled.map((m) => m.label).join(', ')}.`, { field });
-  if (method.key === 'khqr' && settings.khqr.accountId === '') {
+  if (method.key === 'khqr' && settings.khqr.accountId === '' && !madeOffline) {
     throw unprocessable('KHQR is not set up yet: an Admin fills in the Bakong account in Settings → Payments.', { field });
   }
   return method;
 }
 
-/** The payments of a request, each checked against the shop's methods. */
-export function takePayments(settings: Settings, payments: readonly PaymentInput[], field = 'payments'): TakenPayment[] {
+/** The payments of a request, each checked against the shop's methods (any it has, for a sale made offline). */
+export function takePayments(settings: Settings, payments: readonly PaymentInput[], field = 'payments', madeOffline = false): TakenPayment[] {
   return payments.map((payment, index) => ({
-    method: resolveMethod(settings, payment.method, `${field}.${index}.method`),
+    method: resolveMethod(settings, payment.method, `${field}.${index}.method`, madeOffline),
     currency: payment.currency,
     amount: payment.currency === 'KHR' ? payment.amount : toCents(payment.amount),
     reference: payment.reference,
@@ -64,8 +70,9 @@ export function legacyPayments(
   settings: Settings,
   input: { payment_method: string; tendered: number | null; tendered_khr: number },
   totalCents: number,
+  madeOffline = false,
 ): TakenPayment[] {
-  const method = resolveMethod(settings, input.payment_method, 'payment_method');
+  const method = resolveMethod(settings, input.payment_method, 'payment_method', madeOffline);
   const one = (currency: PaymentCurrency, amount: number): TakenPayment => ({ method, currency, amount, reference: null, khqr: null });
   if (method.key !== CASH_METHOD || (input.tendered === null && input.tendered_khr === 0)) return [one('USD', totalCents)];
   const taken: TakenPayment[] = [];

@@ -1,3 +1,4 @@
+import { tillServicePercent } from '@shop/contracts/approval';
 import { fromBasisPoints, fromCents, toBasisPoints, toCents } from '@shop/contracts/money';
 import type { PaymentInput } from '@shop/contracts/payment';
 import type { Sale, SaleInput } from '@shop/contracts/sale';
@@ -67,6 +68,9 @@ export function offlineSaleOf(args: {
       khr_per_usd: rates.khrPerUsd,
       khr_change_per_usd: rates.khrChangePerUsd,
       riel_step: rates.rielStep,
+      // What the sale started from: the server asks no approval for keeping them, whatever the shop changed since.
+      shop_service_percent: tillServicePercent(settings.service),
+      shop_tax_enabled: taxes.enabled,
     },
   };
 

@@ -119,7 +119,7 @@ describe('paying for the cart (useCheckout)', () => {
     await waitFor(async () => expect(await outboxEntries()).toEqual([]));
     for (const post of posts.slice(1)) {
       expect(post.key).toBe(key);
-      expect(post.body).toMatchObject({ offline: { client_id: key, number: 'T0-0001', tax_rate: expect.any(Number) }, items: [{ product_id: 1, quantity: 1, promotion_percent: 0, option_prices: [] }] });
+      expect(post.body).toMatchObject({ offline: { client_id: key, number: 'T0-0001', tax_rate: 10, shop_service_percent: 0, shop_tax_enabled: true }, items: [{ product_id: 1, quantity: 1, promotion_percent: 0, option_prices: [] }] });
     }
     expect(getOutbox().synced[key]).toMatchObject({ number: 'T0-0001', code: 'SO-000009' });
   });

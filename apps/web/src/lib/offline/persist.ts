@@ -4,14 +4,15 @@ import { tillDb } from './till-db';
 /*
  * What the till sells from, kept in IndexedDB so a reload with no server still opens a working
  * till (docs/decisions/0016-offline-selling.md): the settings (tax, riel rates, payment methods, KHQR
- * account), the tills and this till's shift. TanStack Query's own dehydrate and hydrate carry them;
+ * account), the tills and this till's shift, the customer picker's first page and the customers
+ * picked lately, and the open orders (shown, not changed, offline). TanStack Query's own dehydrate and hydrate carry them;
  * everything else is asked of the server as usual. The catalogue keeps itself, a row per product
  * (lib/offline/catalog-cache.ts): one JSON string of tens of thousands of products is too slow.
  * Nothing about who is signed in is kept here: the session is (in local storage), and a copy here
  * would name the last user, not the current one.
  */
 
-const KEPT: QueryKey[] = [['settings'], ['tills'], ['shifts', 'current']];
+const KEPT: QueryKey[] = [['settings'], ['tills'], ['shifts', 'current'], ['customers', 'pos-search', ''], ['pos', 'recent-customers'], ['open-orders']];
 /** As long as a sale may wait in the outbox. */
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** The first screen never waits longer than this for the kept data. */
@@ -50,9 +51,16 @@ export function persistTillCache(client: QueryClient): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | null = null;
   // Leaving the page saves at once: a change made just before a reload is not lost to the wait.
   window.addEventListener('pagehide', () => void save(client).catch(() => undefined));
+  // What each kept query held when last saved: a poll that brought the same data (the open orders,
+  // every few seconds) is not written again (leaving the page writes when it was last read).
+  const seen = new Map<string, unknown>();
   void restored.then(() =>
     client.getQueryCache().subscribe((event) => {
-      if (!kept(event.query.queryKey) || timer) return;
+      if (!kept(event.query.queryKey)) return;
+      const data = event.query.state.data;
+      if (seen.get(event.query.queryHash) === data) return;
+      seen.set(event.query.queryHash, data);
+      if (timer) return;
       timer = setTimeout(() => {
         timer = null;
         void save(client).catch(() => undefined);

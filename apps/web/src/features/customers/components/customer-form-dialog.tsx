@@ -4,6 +4,7 @@ import { Modal, ModalForm } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/form-field';
 import { recordSubmit, type RecordDialogProps, type RecordSubmit } from '@/lib/record-submit';
 import { useSchemaForm } from '@/lib/use-schema-form';
+import { useOnline } from '@/lib/offline/connection';
 import { useCreateCustomer } from '../api/create-customer';
 import { useUpdateCustomer } from '../api/update-customer';
 
@@ -19,8 +20,16 @@ export function CustomerFormDialog({ open, record: customer, onOpenChange, onSav
     },
     onSaved,
   });
+  // Customers are kept by the server: with none, saving would only fail (docs/decisions/0016-offline-selling.md).
+  const online = useOnline();
   return (
-    <Modal open={open} onOpenChange={onOpenChange} busy={submit.saving} title={customer ? t('Edit Customer') : t('Add Customer')}>
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      busy={submit.saving}
+      title={customer ? t('Edit Customer') : t('Add Customer')}
+      description={online ? undefined : t('Offline: adding or changing a customer needs the server. Save when it is back.')}
+    >
       <CustomerForm customer={customer} submit={submit} onCancel={() => onOpenChange(false)} />
     </Modal>
   );

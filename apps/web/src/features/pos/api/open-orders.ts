@@ -19,6 +19,8 @@ export function useOpenOrders() {
     queryKey: openOrderKeys.all,
     queryFn: ({ signal }) => apiRequest<{ data: OpenOrder[]; meta: ListMeta }>('/open-orders?per_page=100', { signal }).then((body) => body.data),
     refetchInterval: 3_000,
+    // Kept on the till for offline (lib/offline/persist.ts): never collected while the console is open.
+    gcTime: Infinity,
   });
 }
 

@@ -1,5 +1,6 @@
 import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ChevronDown, ChevronUp, Minus, Pencil, Plus, ShieldCheck, ShoppingCart, Tag, Trash2, X } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fromCents, toBasisPoints } from '@shop/contracts/money';
 import type { SalePricing } from '@shop/contracts/pricing';
@@ -13,7 +14,7 @@ import { formatMoney } from '@/lib/format';
 import { discountText, optionsText } from '@/lib/modifier-text';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useStableCallback } from '@/lib/use-stable-callback';
-import { useCustomerSearch } from '../api/search-customers';
+import { rememberCustomer, useCustomerSearch } from '../api/search-customers';
 import { changeQty, setCustomer, setServicePercent, setTaxEnabled, unitPriceOf, type Cart, type CartDiscount, type CartLine } from '../cart-store';
 import { KeyHint } from './key-hint';
 
@@ -445,10 +446,17 @@ const CartRow = memo(function CartRow({ line, lineTotal, handCents, selected, on
 
 function CustomerPicker({ cart }: { cart: Cart }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const [query, setQuery] = useState('');
   const q = useDebouncedValue(query.trim());
-  const customers = useCustomerSearch(q);
-  const options = (customers.data?.data ?? []).map((c) => ({ value: c.id, label: c.name, description: c.phone ?? c.email }));
+  // With no server, the customers kept on this till, matched here (docs/decisions/0016-offline-selling.md).
+  const { customers, loading, kept } = useCustomerSearch(q);
+  const options = customers.map((c) => ({ value: c.id, label: c.name, description: c.phone ?? c.email }));
+  function pick(option: { value: number; label: string }) {
+    setCustomer({ id: option.value, name: option.label });
+    const customer = customers.find((c) => c.id === option.value);
+    if (customer) rememberCustomer(queryClient, customer);
+  }
   return (
     <div className="space-y-1">
       <Label htmlFor="pos-customer">{t('Customer')}</Label>
@@ -457,11 +465,11 @@ function CustomerPicker({ cart }: { cart: Cart }) {
           <Combobox
             id="pos-customer"
             selected={cart.customer ? { value: cart.customer.id, label: cart.customer.name } : null}
-            onSelect={(option) => setCustomer({ id: option.value, name: option.label })}
+            onSelect={pick}
             options={options}
             onQueryChange={setQuery}
-            loading={customers.isFetching}
-            emptyText={t('No customers found.')}
+            loading={loading}
+            emptyText={kept ? t('Offline: no customer kept on this till matches. Adding a customer needs the server.') : t('No customers found.')}
             placeholder={t('Walk-in customer')}
           />
         </div>
@@ -471,6 +479,7 @@ function CustomerPicker({ cart }: { cart: Cart }) {
           </IconButton>
         ) : null}
       </div>
+      {kept ? <p className="text-xs text-slate-500 dark:text-slate-400">{t('Offline: customers picked lately on this till, and the first few of the list.')}</p> : null}
     </div>
   );
 }

@@ -78,8 +78,9 @@ export function PosPage() {
   const searchRef = useRef<HTMLInputElement>(null);
   const [paying, setPaying] = useState(false);
 
-  // What the last tap added, said to a screen reader (a polite live region).
-  const [announced, setAnnounced] = useState('');
+  // What the last tap added, said to a screen reader (a polite live region). Each tap puts a new
+  // node in the region (`said`), so a second tap on the same card is said again, with the count.
+  const [announced, setAnnounced] = useState({ text: '', said: 0 });
 
   // The sale just paid: its change stays on screen until the next sale starts.
   const [lastSale, setLastSale] = useState<Sale | null>(null);
@@ -154,6 +155,9 @@ export function PosPage() {
   const addToOrder = useAddToOrder();
   const [parking, setParking] = useState(false);
   const [browsingOrders, setBrowsingOrders] = useState(false);
+  // Open orders are parked, added to and paid online only (docs/decisions/0016-offline-selling.md):
+  // offline, the cart keeps what it holds and says so.
+  const orderOffline = !online && cart.order !== null;
   // The order's lines as the sale's: each product with its options and note.
   const orderLines = () => saleLines(getCart().lines).map(({ product_id, quantity, modifiers, note }) => ({ product_id, quantity, modifiers, note }));
 
@@ -246,9 +250,8 @@ export function PosPage() {
   function added(product: PosProduct, line: CartLine, fromCard?: 'pointer' | 'keyboard') {
     setSelectedKey(line.key);
     setLastSale(null);
-    const said = t('Added {{name}}', { name: product.name });
-    if (fromCard) setAnnounced(said);
-    else toast.success(said, { id: CART_TOAST, duration: 1500 });
+    if (fromCard) setAnnounced((last) => ({ text: t('Added {{name}}, {{qty}} in the cart', { name: product.name, qty: line.qty }), said: last.said + 1 }));
+    else toast.success(t('Added {{name}}', { name: product.name }), { id: CART_TOAST, duration: 1500 });
     if (fromCard === 'pointer') focusScanBox();
   }
 
@@ -296,7 +299,7 @@ export function PosPage() {
   const discountBeyond = discountsBeyondLimit(cart.lines, cart.orderDiscount, pricing, discounts.maxPercent);
 
   function openPayment() {
-    if (cart.lines.length === 0 || asking || tillShift.checkoutBlock) return;
+    if (cart.lines.length === 0 || asking || tillShift.checkoutBlock || orderOffline) return;
     checkout.clearProblems();
     setLastSale(null);
     // An approval that ran out while the cart waited is asked for again before paying.
@@ -392,7 +395,7 @@ export function PosPage() {
         }
       />
       {online ? null : (
-        <p role="status" data-testid="till-offline" className="mb-4 rounded-xl border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-100">
+        <p id="till-offline" role="status" data-testid="till-offline" className="mb-4 rounded-xl border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-100">
           {t('Offline: keep selling. Sales are kept on this till and sent when the server is back. Open orders, approvals and refunds need the server.')}
         </p>
       )}
@@ -407,7 +410,7 @@ export function PosPage() {
         </div>
       ) : null}
       <p role="status" className="sr-only">
-        {announced}
+        <span key={announced.said}>{announced.text}</span>
       </p>
       {tillShift.element}
       {cart.order ? (
@@ -464,19 +467,29 @@ export function PosPage() {
           payBlock={
             cart.order?.mode === 'add'
               ? {
-                  reason: t('These items go to {{order}}; it is paid when the table asks for the bill.', { order: cart.order.label }),
+                  reason: online
+                    ? t('These items go to {{order}}; it is paid when the table asks for the bill.', { order: cart.order.label })
+                    : t('Offline: sending these items to {{order}} needs the server. They stay in the cart until it is back.', { order: cart.order.label }),
                   action: (
-                    <Button className="h-12 flex-1 text-base" disabled={cart.lines.length === 0 || addToOrder.isPending} onClick={sendToOrder}>
+                    <Button className="h-12 flex-1 text-base" disabled={!online || cart.lines.length === 0 || addToOrder.isPending} onClick={sendToOrder} aria-describedby="pay-blocked">
                       {addToOrder.isPending ? t('Sending…') : t('Send to order')}
                     </Button>
                   ),
                 }
-              : tillShift.checkoutBlock
+              : cart.order?.mode === 'pay' && !online
+                ? { reason: t('Offline: open orders are paid when the server is back. The order stays open; leave it to sell other items.') }
+                : tillShift.checkoutBlock
           }
           locked={cart.order?.mode === 'pay'}
           payAside={
             cart.order ? null : (
-              <Button variant="secondary" className="h-12 shrink-0 px-3" disabled={cart.lines.length === 0} onClick={() => setParking(true)}>
+              <Button
+                variant="secondary"
+                className="h-12 shrink-0 px-3"
+                disabled={!online || cart.lines.length === 0}
+                onClick={() => setParking(true)}
+                aria-describedby={online ? undefined : 'till-offline'}
+              >
                 {t('Park order')}
               </Button>
             )

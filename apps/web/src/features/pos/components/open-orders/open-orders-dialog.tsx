@@ -12,7 +12,9 @@ import { FormField, invalidProps } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { failureText, loadFailureText } from '@/lib/error-text';
-import { formatMoney } from '@/lib/format';
+import { formatDateTime, formatMoney } from '@/lib/format';
+import { useOnline } from '@/lib/offline/connection';
+import { useShopSettings } from '@/lib/shop-settings';
 import { optionsText } from '@/lib/modifier-text';
 import { orderLabel, useOpenOrders, useVoidOrder } from '@/features/pos/api/open-orders';
 
@@ -33,11 +35,15 @@ function minutesSince(instant: string, now: number): number {
 
 /**
  * Every till's open orders, the longest waiting first: open one to see its lines, add to it, pay
- * all or some of its lines (one bill of a split), or void it with a reason.
+ * all or some of its lines (one bill of a split), or void it with a reason. With no server, the
+ * orders kept on the till as last read, to look at only: changing them needs the server
+ * (docs/decisions/0016-offline-selling.md).
  */
 export function OpenOrdersDialog({ open, onOpenChange, cartBusy, onAdd, onPay, fallbackFocus }: OpenOrdersDialogProps) {
   const { t } = useTranslation();
   const orders = useOpenOrders();
+  const online = useOnline();
+  const { settings } = useShopSettings();
   const [chosenId, setChosenId] = useState<number | null>(null);
   const chosen = orders.data?.find((order) => order.id === chosenId) ?? null;
   // Ages count from when the list was last read (every few seconds).
@@ -50,12 +56,21 @@ export function OpenOrdersDialog({ open, onOpenChange, cartBusy, onAdd, onPay, f
   return (
     <Modal open={open} onOpenChange={change} title={chosen ? `${orderLabel(chosen, t)} · ${chosen.code}` : t('Open orders')} size="lg" fallbackFocus={fallbackFocus}>
       {chosen ? (
-        <OrderDetails key={chosen.id} order={chosen} cartBusy={cartBusy} onBack={() => setChosenId(null)} onAdd={onAdd} onPay={onPay} now={now} />
+        <OrderDetails key={chosen.id} order={chosen} cartBusy={cartBusy} online={online} onBack={() => setChosenId(null)} onAdd={onAdd} onPay={onPay} now={now} />
       ) : (
         <ModalBody>
-          {orders.isPending ? (
+          {online ? null : (
+            <p role="status" data-testid="open-orders-offline" className="mb-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-100">
+              {orders.data
+                ? t('Offline: the open orders as this till last saw them, at {{time}}. Parking, adding to, paying and voiding them need the server.', {
+                    time: formatDateTime(new Date(orders.dataUpdatedAt).toISOString(), settings.localization.timezone),
+                  })
+                : t('Offline: no open orders were kept on this till. They need the server.')}
+            </p>
+          )}
+          {orders.data === undefined && !online ? null : orders.isPending ? (
             <Spinner className="py-8" label={t('Loading…')} />
-          ) : orders.isError ? (
+          ) : orders.isError && orders.data === undefined ? (
             <AlertBanner>
               <span className="mr-2">{loadFailureText(orders.error, t('Failed to load open orders'), t)}</span>
               <Button variant="secondary" size="sm" onClick={() => void orders.refetch()}>
@@ -103,13 +118,15 @@ export function OpenOrdersDialog({ open, onOpenChange, cartBusy, onAdd, onPay, f
 type OrderDetailsProps = {
   order: OpenOrder;
   cartBusy: boolean;
+  /** With no server the order is shown as kept, and nothing on it can be done. */
+  online: boolean;
   now: number;
   onBack: () => void;
   onAdd: (order: OpenOrder) => void;
   onPay: (order: OpenOrder, lines: OpenOrderLine[]) => void;
 };
 
-function OrderDetails({ order, cartBusy, now, onBack, onAdd, onPay }: OrderDetailsProps) {
+function OrderDetails({ order, cartBusy, online, now, onBack, onAdd, onPay }: OrderDetailsProps) {
   const { t, i18n } = useTranslation();
   const openLines = order.lines.filter((line) => line.status === 'open');
   const [picked, setPicked] = useState<Set<number>>(() => new Set(openLines.map((line) => line.id)));
@@ -119,6 +136,7 @@ function OrderDetails({ order, cartBusy, now, onBack, onAdd, onPay }: OrderDetai
   const voidOrder = useVoidOrder();
   const chosen = openLines.filter((line) => picked.has(line.id));
   const chosenCents = sumCents(chosen.map((line) => toCents(line.unit_price) * line.quantity));
+  const offlineNote = online ? undefined : 'order-offline';
 
   function toggle(id: number) {
     const next = new Set(picked);
@@ -179,6 +197,11 @@ function OrderDetails({ order, cartBusy, now, onBack, onAdd, onPay }: OrderDetai
             );
           })}
         </ul>
+        {online ? null : (
+          <p id="order-offline" className="mt-3 text-sm font-medium text-amber-800 dark:text-amber-300">
+            {t('Offline: adding to, paying and voiding this order need the server. It is kept on the server as it is.')}
+          </p>
+        )}
         {cartBusy ? <p className="mt-3 text-sm text-amber-800 dark:text-amber-300">{t('The cart has items: pay, park or clear it first.')}</p> : null}
         {voiding ? (
           <div className="mt-4 space-y-2">
@@ -205,19 +228,19 @@ function OrderDetails({ order, cartBusy, now, onBack, onAdd, onPay }: OrderDetai
             <Button variant="secondary" onClick={() => setVoiding(false)} disabled={voidOrder.isPending}>
               {t('Cancel')}
             </Button>
-            <Button variant="danger" onClick={confirmVoid} disabled={voidOrder.isPending}>
+            <Button variant="danger" onClick={confirmVoid} disabled={!online || voidOrder.isPending} aria-describedby={offlineNote}>
               {voidOrder.isPending ? t('Voiding…') : t('Void order')}
             </Button>
           </>
         ) : (
           <>
-            <Button variant="danger" className="mr-auto" onClick={() => setVoiding(true)} disabled={openLines.length === 0}>
+            <Button variant="danger" className="mr-auto" onClick={() => setVoiding(true)} disabled={!online || openLines.length === 0} aria-describedby={offlineNote}>
               {t('Void order')}
             </Button>
-            <Button variant="secondary" onClick={() => onAdd(order)} disabled={cartBusy}>
+            <Button variant="secondary" onClick={() => onAdd(order)} disabled={!online || cartBusy} aria-describedby={offlineNote}>
               {t('Add items')}
             </Button>
-            <Button onClick={() => onPay(order, chosen)} disabled={cartBusy || chosen.length === 0}>
+            <Button onClick={() => onPay(order, chosen)} disabled={!online || cartBusy || chosen.length === 0} aria-describedby={offlineNote}>
               {chosen.length === openLines.length
                 ? t('Pay all ({{amount}})', { amount: formatMoney(fromCents(chosenCents)) })
                 : t('Pay {{count}} selected ({{amount}})', { count: chosen.length, amount: formatMoney(fromCents(chosenCents)) })}
