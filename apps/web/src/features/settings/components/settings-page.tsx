@@ -49,6 +49,9 @@ export function SettingsPage() {
   const wide = useMediaQuery(WIDE_QUERY);
   const [tab, selectTab] = useTabParam<SettingsSection>(SETTINGS_SECTIONS, 'general');
   const listRef = useRef<HTMLDivElement>(null);
+  // The till keeps a copy of the settings on this device (lib/offline/persist.ts), which may be
+  // old: the forms start from the server's answer in this visit, never from that copy.
+  const fresh = settings.data !== undefined && settings.dataUpdatedAt >= performance.timeOrigin;
 
   // On a narrow screen the tabs scroll sideways: keep the open one in sight (e.g. after a reload).
   useEffect(() => {
@@ -59,7 +62,7 @@ export function SettingsPage() {
   return (
     <section>
       <PageTitle title={t('Settings')} description={t('Shared by the whole shop: every till and screen follows them.')} />
-      {settings.data ? (
+      {fresh ? (
         <>
           {canWrite ? null : (
             <p className="mb-4 flex items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2.5 text-sm text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">

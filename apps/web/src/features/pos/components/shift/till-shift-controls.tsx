@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { LockOpen, Store } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,6 +14,7 @@ import { failureText } from '@/lib/error-text';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useCan } from '@/lib/permissions';
 import { useShopSettings } from '@/lib/shop-settings';
+import { useStableCallback } from '@/lib/use-stable-callback';
 import { PrintRetryControl } from '../print-retry-list';
 import { useTillShift } from './use-till-shift';
 import { MovementDialog, type MovementKind } from './movement-dialog';
@@ -28,13 +29,16 @@ import { TillPicker } from './till-picker';
  * while the shop requires one), with what to do about it; `askForShift` opens the shift dialog
  * (after the server refused a sale for want of one).
  */
-export function useTillShiftControls(fallbackFocus: () => HTMLElement | null) {
+export function useTillShiftControls(focusOnClose: () => HTMLElement | null) {
   const { t } = useTranslation();
   const { settings } = useShopSettings();
+  const timeZone = settings.localization.timezone;
   const state = useTillShift();
   const canManageShifts = useCan('shifts:manage');
   const canManageSettings = useCan('settings:manage');
-  const { till, shift } = state;
+  const { till, shift, tills, needsTill, noTills, setTill } = state;
+  const { isPending: shiftPending, isError: shiftFailed, isSuccess: shiftKnown } = state.shiftQuery;
+  const fallbackFocus = useStableCallback(focusOnClose);
 
   const [opening, setOpening] = useState(false);
   const [movement, setMovement] = useState<MovementKind | null>(null);
@@ -57,67 +61,73 @@ export function useTillShiftControls(fallbackFocus: () => HTMLElement | null) {
         }
       : null;
 
-  const element = (
-    <>
-      {state.needsTill ? (
-        <Card className="mb-4 space-y-3 px-4 py-4">
-          <div>
-            <h2 className="text-base font-semibold text-slate-900 dark:text-white">{t('Which till is this?')}</h2>
-            <p className="text-sm text-slate-500 dark:text-slate-400">{t('This browser sells at the till you choose; its cash is counted in that till’s shifts.')}</p>
-          </div>
-          <TillPicker tills={state.tills} onPick={(picked) => state.setTill(picked.id)} />
-        </Card>
-      ) : state.noTills && canManageSettings ? (
-        <p className="mb-4 flex flex-wrap items-center gap-2 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-          <Store aria-hidden className="size-4" />
-          {t('Add tills to open shifts and count the drawer in dollars and riel.')}
-          <Link to="/settings?tab=shifts" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
-            {t('Settings → Tills')}
-          </Link>
-        </p>
-      ) : (
-        <ShiftBar
-          state={state}
-          timeZone={settings.localization.timezone}
-          canChangeTill={canManageShifts}
-          onOpenShift={() => setOpening(true)}
-          onMovement={setMovement}
-          onNoSale={setNoSale}
-          onXReport={(open) => setReportOf(open.id)}
-          onCloseShift={setClosing}
-          onChangeTill={() => setChangingTill(true)}
-          printStatus={till ? <PrintRetryControl tillId={till.id} /> : null}
-        />
-      )}
-      {/* Each dialog is drawn only while open: closed, it would cost every tap at the till a render. */}
-      {till && opening && !shift ? <OpenShiftDialog till={till} open onOpenChange={setOpening} fallbackFocus={fallbackFocus} /> : null}
-      {shift && movement ? <MovementDialog shift={shift} kind={movement} onClose={() => setMovement(null)} fallbackFocus={fallbackFocus} /> : null}
-      {noSale ? <NoSaleDialog shift={noSale} onClose={() => setNoSale(null)} fallbackFocus={fallbackFocus} /> : null}
-      {reportOf !== null ? <ShiftReportDialog shiftId={reportOf} onClose={() => setReportOf(null)} fallbackFocus={fallbackFocus} /> : null}
-      {closing ? (
-        <CloseShiftDialog
-          shift={closing}
-          open
-          onOpenChange={(open) => (open ? undefined : setClosing(null))}
-          fallbackFocus={fallbackFocus}
-        />
-      ) : null}
-      {changingTill ? (
-        <Modal open onOpenChange={setChangingTill} title={t('Change till')} description={t('Which till does this browser sell at?')} size="lg">
-          <ModalBody>
-            <TillPicker
-              tills={state.tills}
-              currentId={till?.id ?? null}
-              onPick={(picked) => {
-                state.setTill(picked.id);
-                setChangingTill(false);
-                toast.success(t('This browser now sells at {{till}}', { till: picked.name }));
-              }}
-            />
-          </ModalBody>
-        </Modal>
-      ) : null}
-    </>
+  // Drawn again only when the till, its shift or a dialog of theirs changes: not on every tap at the till.
+  const element = useMemo(
+    () => (
+      <>
+        {needsTill ? (
+          <Card className="mb-4 space-y-3 px-4 py-4">
+            <div>
+              <h2 className="text-base font-semibold text-slate-900 dark:text-white">{t('Which till is this?')}</h2>
+              <p className="text-sm text-slate-500 dark:text-slate-400">{t('This browser sells at the till you choose; its cash is counted in that till’s shifts.')}</p>
+            </div>
+            <TillPicker tills={tills} onPick={(picked) => setTill(picked.id)} />
+          </Card>
+        ) : noTills && canManageSettings ? (
+          <p className="mb-4 flex flex-wrap items-center gap-2 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+            <Store aria-hidden className="size-4" />
+            {t('Add tills to open shifts and count the drawer in dollars and riel.')}
+            <Link to="/settings?tab=shifts" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+              {t('Settings → Tills')}
+            </Link>
+          </p>
+        ) : (
+          <ShiftBar
+            state={state}
+            timeZone={timeZone}
+            canChangeTill={canManageShifts}
+            onOpenShift={() => setOpening(true)}
+            onMovement={setMovement}
+            onNoSale={setNoSale}
+            onXReport={(open) => setReportOf(open.id)}
+            onCloseShift={setClosing}
+            onChangeTill={() => setChangingTill(true)}
+            printStatus={till ? <PrintRetryControl tillId={till.id} /> : null}
+          />
+        )}
+        {/* Each dialog is drawn only while open: closed, it would cost every tap at the till a render. */}
+        {till && opening && !shift ? <OpenShiftDialog till={till} open onOpenChange={setOpening} fallbackFocus={fallbackFocus} /> : null}
+        {shift && movement ? <MovementDialog shift={shift} kind={movement} onClose={() => setMovement(null)} fallbackFocus={fallbackFocus} /> : null}
+        {noSale ? <NoSaleDialog shift={noSale} onClose={() => setNoSale(null)} fallbackFocus={fallbackFocus} /> : null}
+        {reportOf !== null ? <ShiftReportDialog shiftId={reportOf} onClose={() => setReportOf(null)} fallbackFocus={fallbackFocus} /> : null}
+        {closing ? (
+          <CloseShiftDialog
+            shift={closing}
+            open
+            onOpenChange={(open) => (open ? undefined : setClosing(null))}
+            fallbackFocus={fallbackFocus}
+          />
+        ) : null}
+        {changingTill ? (
+          <Modal open onOpenChange={setChangingTill} title={t('Change till')} description={t('Which till does this browser sell at?')} size="lg">
+            <ModalBody>
+              <TillPicker
+                tills={tills}
+                currentId={till?.id ?? null}
+                onPick={(picked) => {
+                  setTill(picked.id);
+                  setChangingTill(false);
+                  toast.success(t('This browser now sells at {{till}}', { till: picked.name }));
+                }}
+              />
+            </ModalBody>
+          </Modal>
+        ) : null}
+      </>
+    ),
+    // `state` is new on every render; what it shows is listed instead (the shift query's state among it).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, till, shift, tills, needsTill, noTills, shiftPending, shiftFailed, shiftKnown, timeZone, canManageShifts, canManageSettings, opening, movement, noSale, reportOf, closing, changingTill, fallbackFocus],
   );
 
   return { state, element, checkoutBlock, askForShift: () => setOpening(true) };

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useTills, useCurrentShift } from '@/components/shift-report/shifts-api';
 import { useShopSettings } from '@/lib/shop-settings';
 import { setTillId, useTillId } from '@/lib/till';
@@ -11,7 +12,8 @@ export function useTillShift() {
   const { settings } = useShopSettings();
   const storedId = useTillId();
   const tills = useTills();
-  const active = (tills.data ?? []).filter((till) => till.active);
+  // The same array while the tills are unchanged: the till's shift bar is drawn again only when they change.
+  const active = useMemo(() => (tills.data ?? []).filter((till) => till.active), [tills.data]);
   const till = active.find((candidate) => candidate.id === storedId) ?? null;
   const current = useCurrentShift(till?.id ?? null);
   const shift = till ? (current.data ?? null) : null;
