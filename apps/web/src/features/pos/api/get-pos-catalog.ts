@@ -82,6 +82,9 @@ export async function restoreKeptCatalog(client: QueryClient): Promise<void> {
     keptWhole = kept.whole;
     kept.whole.catch(() => undefined);
   }
+  // As the query itself has it: each catalogue is kept as given, never compared deeply (a first
+  // view is known by identity).
+  client.setQueryDefaults(posCatalogKey, { structuralSharing: false });
   client.setQueryData(posCatalogKey, kept.first, { updatedAt: 0 });
 }
 
@@ -111,15 +114,18 @@ export function takeSoldStock(queryClient: QueryClient, sold: { productId: numbe
   const changed: PosProduct[] = [];
   queryClient.setQueryData<PosCatalog>(posCatalogKey, (catalog) => {
     if (!catalog) return catalog;
-    return {
+    const next: PosCatalog = {
       ...catalog,
       products: catalog.products.map((product) => {
         if (!product.track_stock || !taken.has(product.id)) return product;
-        const next = { ...product, stock: product.stock - (taken.get(product.id) ?? 0) };
-        changed.push(next);
-        return next;
+        const sold = { ...product, stock: product.stock - (taken.get(product.id) ?? 0) };
+        changed.push(sold);
+        return sold;
       }),
     };
+    // Still only the first products: so is what the sale leaves.
+    if (firstViews.has(catalog)) firstViews.add(next);
+    return next;
   });
   // Kept too: a sale made offline keeps its stock off after a reload, until the server has it.
   if (held(queryClient.getQueryData<PosCatalog>(posCatalogKey))) void keepCatalogRows(changed).catch(() => undefined);
