@@ -431,7 +431,7 @@ export function PosPage() {
           catalog={catalog.data}
           index={index}
           loading={catalog.isPending}
-          complete={!isFirstView(catalog.data)}
+          complete={!catalog.isPending && !isFirstView(catalog.data)}
           allowNegativeStock={general.allowNegativeStock}
           onPick={pickStable}
           searchRef={searchRef}

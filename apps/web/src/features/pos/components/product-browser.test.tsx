@@ -44,6 +44,19 @@ describe('the till while its catalogue is still being read', () => {
     expect(onPick.mock.calls[1]![0]).toMatchObject({ id: 3 });
   });
 
+  it('takes a code scanned while the catalogue is still loading once it arrives', async () => {
+    const user = userEvent.setup();
+    const onPick = vi.fn();
+    const view = render(
+      <ProductBrowser catalog={undefined} index={buildProductIndex([])} loading complete={false} allowNegativeStock={false} onPick={onPick} />,
+    );
+    await user.type(screen.getByPlaceholderText('Search products...'), '8850000000001{Enter}');
+    expect(onPick).not.toHaveBeenCalled();
+    view.rerender(browser(whole, true, onPick));
+    expect(onPick).toHaveBeenCalledTimes(1);
+    expect(onPick.mock.calls[0]![0]).toMatchObject({ id: 1 });
+  });
+
   it('says a code is unknown once the whole catalogue is read', async () => {
     const user = userEvent.setup();
     const onPick = vi.fn();

@@ -35,9 +35,9 @@ type ProductBrowserProps = {
   index: ProductIndex;
   loading: boolean;
   /**
-   * False while only the first products of a big kept catalogue are held (the rest is being read,
-   * for a second or so after a reload): a search that finds nothing says it is still loading, and a
-   * scanned code not among them waits for the rest.
+   * False while the catalogue loads, or while only the first products of a big kept catalogue are
+   * held (the rest is being read, for a second or so after a reload): a search that finds nothing
+   * says it is still loading, and a scanned code not found yet waits for the rest.
    */
   complete: boolean;
   /** Sold past zero is allowed (settings): out-of-stock cards still sell. */
@@ -70,18 +70,18 @@ export const ProductBrowser = memo(function ProductBrowser({ catalog, index, loa
   // The page hands a new function each render; the grid keeps one that calls the latest.
   const pick = useStableCallback(onPick);
 
-  /** Codes scanned (or typed, then Enter) while the rest of the catalogue was being read. */
+  /** Codes scanned (or typed, then Enter) while the catalogue was still coming in. */
   const waiting = useRef<string[]>([]);
 
   /** The product with that barcode or SKU (or the one name that matches) goes in the cart. */
   function takeCode(typed: string) {
     const code = typed.trim().toLowerCase();
-    if (!code || !catalog) return;
-    const exact = index.byCode(code);
-    const named = exact ? [] : index.search(categoryId, code);
+    if (!code) return;
+    const exact = catalog ? index.byCode(code) : undefined;
+    const named = exact || !catalog ? [] : index.search(categoryId, code);
     const product = exact ?? (named.length === 1 ? named[0] : undefined);
     if (!product) {
-      // Not among the first products: taken once the rest is read.
+      // The catalogue is still loading, or only its first products are here: taken once it is all in.
       if (!complete) waiting.current.push(typed);
       // Several names match: the cashier narrows the search; nothing matches: say so (a misread scan).
       else if (named.length === 0) toast.error(t('No product with the code {{code}}', { code: typed.trim() }), { id: 'pos-scan' });
