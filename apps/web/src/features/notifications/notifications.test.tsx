@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Notification } from '@shop/contracts/notification';
@@ -131,6 +131,18 @@ describe('Notifications', { timeout: 20_000 }, () => {
     expect(calls.filter((call) => call.method === 'PUT').at(-1)?.body).toEqual({ read: false });
   });
 
+  it('shows the tick in the click itself, before the server has answered', async () => {
+    fakeApi([lowStock(1, 'Oat Milk 1L')]);
+    renderApp('/notifications');
+    await bell('Notifications (1 unread)');
+    const checkbox = screen.getByRole('checkbox', { name: 'Read: Low stock: Oat Milk 1L' });
+    fireEvent.click(checkbox);
+    // No await: a checkbox that only follows the query cache flips back until its next render.
+    expect(checkbox).toBeChecked();
+    expect(await bell('Notifications')).toBeInTheDocument();
+    expect(checkbox).toBeChecked();
+  });
+
   it('puts the checkbox and badge back and says so when the server refuses', async () => {
     fakeApi([lowStock(1, 'Oat Milk 1L')], { refuse: true });
     const user = userEvent.setup();
@@ -139,7 +151,7 @@ describe('Notifications', { timeout: 20_000 }, () => {
     const checkbox = screen.getByRole('checkbox', { name: 'Read: Low stock: Oat Milk 1L' });
     await user.click(checkbox);
     await waitFor(() => expect(toasts()).toContain('Could not mark the notification as read: Something went wrong.'));
-    expect(checkbox).not.toBeChecked();
+    await waitFor(() => expect(checkbox).not.toBeChecked());
     expect(await bell('Notifications (1 unread)')).toBeInTheDocument();
   });
 

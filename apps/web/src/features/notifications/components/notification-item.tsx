@@ -1,4 +1,5 @@
 import { CalendarClock, CalendarX, PackageMinus, Trash2, Undo2, UserPlus, UserRoundX, type LucideIcon } from 'lucide-react';
+import { startTransition, useOptimistic } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Notification } from '@shop/contracts/notification';
@@ -23,7 +24,8 @@ const KIND_ICONS: Record<Notification['kind'], { icon: LucideIcon; tone: string 
 type NotificationItemProps = {
   notification: Notification;
   timeZone: string;
-  onToggleRead: (read: boolean) => void;
+  /** Saves the tick; settles (never rejects) once the server has answered and the list has it. */
+  onToggleRead: (read: boolean) => Promise<void>;
   onDelete: () => void;
   deleting: boolean;
 };
@@ -36,6 +38,16 @@ export function NotificationItem({ notification, timeZone, onToggleRead, onDelet
   const { icon: Icon, tone } = KIND_ICONS[notification.kind];
   const unread = !notification.read;
   const checkboxId = `notification-read-${notification.id}`;
+  // The tick shows in the click's own frame, and stays until the server has answered; the list
+  // then has the change, or has it put back when the server refused.
+  const [checked, setChecked] = useOptimistic(notification.read);
+
+  function toggle(read: boolean) {
+    startTransition(async () => {
+      setChecked(read);
+      await onToggleRead(read);
+    });
+  }
 
   return (
     <li
@@ -87,9 +99,9 @@ export function NotificationItem({ notification, timeZone, onToggleRead, onDelet
         <label htmlFor={checkboxId} className="flex h-8 cursor-pointer items-center gap-2 rounded-md px-2 text-sm text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800">
           <Checkbox
             id={checkboxId}
-            checked={notification.read}
+            checked={checked}
             aria-label={t('Read: {{title}}', { title })}
-            onChange={(event) => onToggleRead(event.target.checked)}
+            onChange={(event) => toggle(event.target.checked)}
           />
           <span aria-hidden>{t('Read')}</span>
         </label>

@@ -44,16 +44,13 @@ export function NotificationsPage() {
     if (meta && rows?.length === 0 && meta.current_page > meta.last_page) setPage(meta.last_page);
   }, [meta, rows, setPage]);
 
-  function toggleRead(notification: Notification, read: boolean) {
-    mark.mutate(
-      { id: notification.id, read },
-      {
-        onError: (error) => {
-          const message = failureText(error, read ? t('Could not mark the notification as read') : t('Could not mark the notification as unread'), t);
-          if (message) toast.error(message);
-        },
-      },
-    );
+  async function toggleRead(notification: Notification, read: boolean) {
+    try {
+      await mark.mutateAsync({ id: notification.id, read });
+    } catch (error) {
+      const message = failureText(error, read ? t('Could not mark the notification as read') : t('Could not mark the notification as unread'), t);
+      if (message) toast.error(message);
+    }
   }
 
   function onDelete(notification: Notification) {
