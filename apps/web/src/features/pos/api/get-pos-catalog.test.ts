@@ -1,10 +1,11 @@
-import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { onlineManager, QueryClient, QueryObserver } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { posProduct } from '@/test/product-fixtures';
 import type { PosCatalog } from '@shop/contracts/pos';
 import { keepCatalog, readKeptCatalog } from '@/lib/offline/catalog-cache';
+import { tillDb } from '@/lib/offline/till-db';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
-import { applyCatalog, fetchPosCatalog, isFirstView, posCatalogKey, restoreKeptCatalog, takeSoldStock } from './get-pos-catalog';
+import { applyCatalog, catalogReach, fetchPosCatalog, isFirstView, posCatalogKey, posCatalogQueryOptions, restoreKeptCatalog, takeSoldStock } from './get-pos-catalog';
 
 // The till's catalogue kept by version (docs/decisions/0016-offline-selling.md, "A big catalogue").
 const product = posProduct;
@@ -97,5 +98,51 @@ describe("the till's catalogue", () => {
     expect(next.products).toHaveLength(12_000);
     expect(isFirstView(next)).toBe(false);
     expect(next.products.find((p) => p.id === 11_000)?.price).toBe(6);
+  });
+
+  describe('a big kept catalogue opened with the server out of reach', () => {
+    const many = Array.from({ length: 12_000 }, (_, i) => product(i + 1, `Item ${String(i + 1).padStart(5, '0')}`));
+    const unreachable = () => mockFetch(() => Promise.reject(new TypeError('Failed to fetch')) as never);
+    /** The till's own query, as the page runs it (no retries, so it settles at once). */
+    async function openTill() {
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      await restoreKeptCatalog(client);
+      const observer = new QueryObserver(client, posCatalogQueryOptions(client));
+      const stop = observer.subscribe(() => undefined);
+      return { observer, stop };
+    }
+    afterEach(() => onlineManager.setOnline(true));
+
+    it('reads the rest of the kept catalogue with the browser offline, and is complete', async () => {
+      await keepCatalog({ ...whole, products: many }, 'all');
+      unreachable();
+      onlineManager.setOnline(false);
+      const { observer, stop } = await openTill();
+      await vi.waitFor(() => expect(observer.getCurrentResult().data?.products).toHaveLength(12_000));
+      expect(catalogReach(observer.getCurrentResult())).toEqual({ complete: true, firstOnly: false });
+      stop();
+    });
+
+    it('says it holds only its first products when the rest cannot be read, and takes the whole from the server once it answers', async () => {
+      await keepCatalog({ ...whole, products: many }, 'all');
+      // The copy is damaged past its first products.
+      await (await tillDb()).delete('catalog_chunks', 2);
+      unreachable();
+      const { observer, stop } = await openTill();
+      await vi.waitFor(() => expect(catalogReach(observer.getCurrentResult())).toEqual({ complete: true, firstOnly: true }));
+      expect(observer.getCurrentResult().data!.products).toHaveLength(5_000);
+
+      // Back: the whole catalogue is asked for, not what changed since the first products.
+      const asked: string[] = [];
+      mockFetch((url) => {
+        asked.push(url);
+        return jsonResponse(200, { data: { ...whole, version: 9, products: many } });
+      });
+      await observer.refetch();
+      expect(asked).toEqual(['/api/pos/catalog']);
+      expect(observer.getCurrentResult().data!.products).toHaveLength(12_000);
+      expect(catalogReach(observer.getCurrentResult())).toEqual({ complete: true, firstOnly: false });
+      stop();
+    });
   });
 });

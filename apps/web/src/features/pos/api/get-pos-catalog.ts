@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type FetchStatus, type QueryClient } from '@tanstack/react-query';
 import type { PosCatalog, PosProduct } from '@shop/contracts/pos';
 import { apiRequest, isUnreachable } from '@/lib/api-client';
 import { keepCatalog, keepCatalogRows, mergeProducts, readKeptCatalog, readKeptCatalogInSteps } from '@/lib/offline/catalog-cache';
@@ -46,6 +46,9 @@ export async function fetchPosCatalog(client: QueryClient, signal?: AbortSignal)
   try {
     answer = await apiRequest<{ data: PosCatalog } | undefined>('/pos/catalog', {
       signal,
+      // With a catalogue to sell from, a lost connection is the till's Offline state, not a toast
+      // every poll; with none, the till's "Failed to load products" says so.
+      globalErrorHandling: base === undefined,
       ...(base ? { query: { since: base.version, today: base.today }, headers: { 'If-None-Match': `"${base.today}.${base.version}"` } } : {}),
     });
   } catch (error) {
@@ -54,6 +57,8 @@ export async function fetchPosCatalog(client: QueryClient, signal?: AbortSignal)
       if (keptWhole === whole) keptWhole = null;
       return base;
     }
+    // The next fetch reads this browser's copy again before asking the server.
+    if (keptWhole === whole) keptWhole = null;
     throw error;
   }
   // A sale may have taken stock while the server answered: apply the answer to what is held now
@@ -88,6 +93,19 @@ export async function restoreKeptCatalog(client: QueryClient): Promise<void> {
   client.setQueryData(posCatalogKey, kept.first, { updatedAt: 0 });
 }
 
+/**
+ * How much of its catalogue the till can search. `complete`: all it will have until the server
+ * answers, so a code found nowhere is refused rather than kept waiting. `firstOnly`: the till holds
+ * only the first products of its kept catalogue, the rest could not be read back (the copy was
+ * rewritten or damaged) and the server cannot be reached; the till says so, and the whole
+ * catalogue comes from the server when it answers.
+ */
+export function catalogReach(query: { data: PosCatalog | undefined; isPending: boolean; isError: boolean; fetchStatus: FetchStatus }) {
+  const firstView = isFirstView(query.data);
+  const firstOnly = firstView && query.isError && query.fetchStatus === 'idle';
+  return { complete: !query.isPending && (!firstView || firstOnly), firstOnly };
+}
+
 export const posCatalogQueryOptions = (client: QueryClient) =>
   queryOptions({
     queryKey: posCatalogKey,
@@ -96,6 +114,9 @@ export const posCatalogQueryOptions = (client: QueryClient) =>
     staleTime: 10_000,
     refetchInterval: 20_000,
     refetchOnWindowFocus: true,
+    // Run with the browser offline too: the fetch serves what the till holds (the whole kept
+    // catalogue, read back after the first products) when the server cannot be reached.
+    networkMode: 'always',
     // Tens of thousands of rows: each answer is applied by hand, never compared deeply.
     structuralSharing: false,
     // Kept in memory off the till too: coming back is instant, and the next fetch is a delta.

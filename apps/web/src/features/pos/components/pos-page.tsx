@@ -17,7 +17,7 @@ import { useShopSettings } from '@/lib/shop-settings';
 import { useOnline } from '@/lib/offline/connection';
 import { useStableCallback } from '@/lib/use-stable-callback';
 import { isInOutbox } from '@/lib/offline/outbox';
-import { isFirstView, usePosCatalog } from '../api/get-pos-catalog';
+import { catalogReach, usePosCatalog } from '../api/get-pos-catalog';
 import {
   addProduct,
   approvalValid,
@@ -69,6 +69,7 @@ export function PosPage() {
   const online = useOnline();
   // Offline, the till sells from the catalogue it kept: a failed refresh is not worth a word.
   const catalogFailed = catalog.isError && catalog.data === undefined;
+  const reach = catalogReach(catalog);
   useLoadErrorToast(catalogFailed ? catalog.error : null, catalog.errorUpdatedAt, t('❌ Failed to load products'), t);
   // A sale kept offline just before the tab closed, with its cart not yet cleared: it is sold, the cart goes.
   useEffect(() => {
@@ -431,7 +432,8 @@ export function PosPage() {
           catalog={catalog.data}
           index={index}
           loading={catalog.isPending}
-          complete={!catalog.isPending && !isFirstView(catalog.data)}
+          complete={reach.complete}
+          firstOnly={reach.firstOnly}
           allowNegativeStock={general.allowNegativeStock}
           onPick={pickStable}
           searchRef={searchRef}

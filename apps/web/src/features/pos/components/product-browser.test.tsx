@@ -13,10 +13,18 @@ const catalogOf = (products: PosProduct[]): PosCatalog => ({ version: 3, full: t
 const first = [posProduct(1, 'Americano', { barcode: '8850000000001' }), posProduct(2, 'Latte')];
 const whole = [...first, posProduct(3, 'Zucchini bread', { barcode: '8850000000003' })];
 
-function browser(products: PosProduct[], complete: boolean, onPick: (product: PosProduct) => void) {
+function browser(products: PosProduct[], complete: boolean, onPick: (product: PosProduct) => void, firstOnly = false) {
   return (
     <>
-      <ProductBrowser catalog={catalogOf(products)} index={buildProductIndex(products)} loading={false} complete={complete} allowNegativeStock={false} onPick={onPick} />
+      <ProductBrowser
+        catalog={catalogOf(products)}
+        index={buildProductIndex(products)}
+        loading={false}
+        complete={complete}
+        firstOnly={firstOnly}
+        allowNegativeStock={false}
+        onPick={onPick}
+      />
       <Toaster />
     </>
   );
@@ -65,5 +73,24 @@ describe('the till while its catalogue is still being read', () => {
     expect(onPick).not.toHaveBeenCalled();
     expect(await screen.findByText('No product with the code 999')).toBeInTheDocument();
     expect(screen.getByText('No products found.')).toBeInTheDocument();
+  });
+
+  it('says it holds only its first products when the rest could not be read and the server is out of reach, and stops waiting', async () => {
+    const user = userEvent.setup();
+    const onPick = vi.fn();
+    const view = render(browser(first, false, onPick));
+    const box = screen.getByPlaceholderText('Search products...');
+    await user.type(box, '8850000000003{Enter}');
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
+
+    view.rerender(browser(first, true, onPick, true));
+    expect(screen.getByRole('status')).toHaveTextContent('This till could read only its first 2 products. The rest come back when the server answers.');
+    // The waiting code is looked up in what the till holds, and said to be unknown there.
+    expect(onPick).not.toHaveBeenCalled();
+    expect(await screen.findByText('No product with the code 8850000000003')).toBeInTheDocument();
+    expect(screen.getByText('No products found.')).toBeInTheDocument();
+
+    view.rerender(browser(whole, true, onPick));
+    expect(screen.queryByText(/could read only its first/)).not.toBeInTheDocument();
   });
 });

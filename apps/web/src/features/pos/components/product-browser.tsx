@@ -40,6 +40,8 @@ type ProductBrowserProps = {
    * says it is still loading, and a scanned code not found yet waits for the rest.
    */
   complete: boolean;
+  /** Only the first products of the kept catalogue could be read, and the server cannot be reached: said above the grid. */
+  firstOnly?: boolean;
   /** Sold past zero is allowed (settings): out-of-stock cards still sell. */
   allowNegativeStock: boolean;
   /** `fromCard`: how a card was chosen (a scanned code has none). */
@@ -55,7 +57,7 @@ export function promotionPrice(product: PosProduct): number {
 }
 
 /** Memoised: a tap that changes the cart draws the cart, not the search box, the categories or the grid. */
-export const ProductBrowser = memo(function ProductBrowser({ catalog, index, loading, complete, allowNegativeStock, onPick, searchRef }: ProductBrowserProps) {
+export const ProductBrowser = memo(function ProductBrowser({ catalog, index, loading, complete, firstOnly = false, allowNegativeStock, onPick, searchRef }: ProductBrowserProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [categoryId, setCategoryId] = useState<number | null>(null);
@@ -146,6 +148,11 @@ export const ProductBrowser = memo(function ProductBrowser({ catalog, index, loa
         ))}
       </div>
 
+      {firstOnly && catalog ? (
+        <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950 dark:text-amber-200">
+          {t('This till could read only its first {{count}} products. The rest come back when the server answers.', { count: catalog.products.length })}
+        </p>
+      ) : null}
       {loading || (found.length === 0 && !complete) ? (
         <Spinner label={t('Loading…')} className="py-16" />
       ) : found.length === 0 ? (
