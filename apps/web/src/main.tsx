@@ -4,8 +4,10 @@ import './index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { FirstFrame } from './app/first-frame';
 import { AppProviders } from './app/providers';
 import { createAppRouter, preloadScreen } from './app/router';
+import { holdRequestsUntil } from './lib/api-client';
 import { languageReady } from './lib/i18n';
 import { restoreKeptCatalog } from './features/pos/api/get-pos-catalog';
 import { persistTillCache } from './lib/offline/persist';
@@ -30,6 +32,13 @@ const atMost2s = (work: Promise<void>) => Promise.race([work.catch(() => undefin
 const screenReady = atMost2s(preloadScreen(window.location.pathname));
 const tillReady = window.location.pathname === '/sale' ? atMost2s(restoreKeptCatalog(queryClient)) : Promise.resolve();
 
+// The first frame comes before the screen's requests are built and sent (at most 3 s after the start).
+let firstFrameShown = () => {};
+holdRequestsUntil(new Promise<void>((resolve) => {
+  firstFrameShown = resolve;
+  setTimeout(resolve, 3_000);
+}));
+
 // A Khmer user's texts arrive before the first paint, so the console never flashes English; the
 // till's kept catalogue and settings are back before it draws, so it sells with no server.
 void Promise.all([languageReady, persistTillCache(queryClient), screenReady, tillReady]).then(() =>
@@ -37,6 +46,7 @@ void Promise.all([languageReady, persistTillCache(queryClient), screenReady, til
     <StrictMode>
       <AppProviders>
         <RouterProvider router={createAppRouter()} />
+        <FirstFrame onShown={firstFrameShown} />
       </AppProviders>
     </StrictMode>,
   ),

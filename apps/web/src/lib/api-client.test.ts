@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
-import { apiRequest, ApiError, setApiEventHandlers, TIMEOUT_MESSAGE } from './api-client';
+import { apiRequest, ApiError, holdRequestsUntil, setApiEventHandlers, TIMEOUT_MESSAGE } from './api-client';
 
 async function failureOf(promise: Promise<unknown>): Promise<unknown> {
   try {
@@ -152,5 +152,20 @@ describe('apiRequest', () => {
     const request = failureOf(apiRequest('/units', { timeoutMs: 10_000, signal: controller.signal }));
     controller.abort();
     expect(await request).toMatchObject({ name: 'AbortError' });
+  });
+
+  it('holds calls made before the first frame until it is shown, then sends them', async () => {
+    const fetchMock = mockFetch(() => jsonResponse(200, { data: { id: 7 } }));
+    let shown = () => {};
+    holdRequestsUntil(new Promise<void>((resolve) => (shown = resolve)));
+    const answer = apiRequest<{ data: { id: number } }>('/settings');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).not.toHaveBeenCalled();
+    shown();
+    expect(await answer).toEqual({ data: { id: 7 } });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // Released once: later calls go at once.
+    await apiRequest('/me');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

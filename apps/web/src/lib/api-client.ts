@@ -99,7 +99,23 @@ export function isAbortError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError';
 }
 
+/** While set, calls wait for it before anything is built or sent (see `holdRequestsUntil`). */
+let held: Promise<void> | null = null;
+
+/**
+ * Calls made before `ready` settles wait for it. The console's start (main.tsx) holds them until
+ * its first frame is on screen: the screen's queries start in that render, and building and
+ * sending a dozen requests would otherwise come before the frame that shows the screen.
+ */
+export function holdRequestsUntil(ready: Promise<void>): void {
+  const hold: Promise<void> = ready.catch(() => undefined).then(() => {
+    if (held === hold) held = null;
+  });
+  held = hold;
+}
+
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  if (held) await held;
   const { method = 'GET', body, query, signal, timeoutMs, globalErrorHandling = true } = options;
   const timeout = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
   const fetchSignal = timeout && signal ? AbortSignal.any([signal, timeout]) : (timeout ?? signal);
