@@ -11,9 +11,7 @@ import type { Permission } from './permissions';
 export const APPROVABLE_PERMISSIONS = ['sales:override-tax', 'sales:refund', 'shifts:manage', 'sales:discount-beyond-limit'] as const satisfies readonly Permission[];
 export type ApprovablePermission = (typeof APPROVABLE_PERMISSIONS)[number];
 
-/** The service percent a till starts each sale with: the shop's, when it is applied on its own; else none. */
-export const tillServicePercent = (service: { enabled: boolean; autoApply: boolean; percent: number }): number =>
-  service.enabled && service.autoApply ? service.percent : 0;
+export { tillServicePercent } from './pricing';
 
 /** How long an approval stays good for the cashier who asked for it. */
 export const APPROVAL_MINUTES = 10;

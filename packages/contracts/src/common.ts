@@ -68,13 +68,7 @@ export const validationErrorSchema = z.object({
 export type ValidationError = z.infer<typeof validationErrorSchema>;
 
 /** The fixed texts of every endpoint (docs/architecture.md, "API conventions"). */
-export const API_MESSAGES = {
-  unauthenticated: 'Unauthenticated.',
-  forbidden: "Forbidden — you don't have permission.",
-  notFound: 'Not found.',
-  invalid: 'The given data was invalid.',
-  serverError: 'Something went wrong on the server. Please try again.',
-} as const;
+export { API_MESSAGES } from './http';
 
 /** Optional free text: trimmed, and `null` when left empty (the API never stores ""). */
 export function optionalText(max: number, label: string) {

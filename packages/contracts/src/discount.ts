@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals, MAX_AMOUNT } from './money';
 import { requiredText } from './common';
+import { DISCOUNT_TYPES } from './pricing';
 
 /*
  * A discount a cashier gives by hand, on one line or on the whole order: percent or an amount
@@ -9,8 +10,7 @@ import { requiredText } from './common';
  * (docs/decisions/0013-modifiers-and-discounts.md). Promotions are apart: they come from the catalogue.
  */
 
-export const DISCOUNT_TYPES = ['percent', 'amount'] as const;
-export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+export { DISCOUNT_MESSAGES, DISCOUNT_TYPES, type DiscountType } from './pricing';
 
 export const discountInputSchema = z
   .object({
@@ -33,10 +33,3 @@ export const appliedDiscountSchema = z.object({
   amount: z.number(),
 });
 export type AppliedDiscount = z.infer<typeof appliedDiscountSchema>;
-
-export const DISCOUNT_MESSAGES = {
-  notAllowed: 'You may not give discounts.',
-  needsApproval: 'This discount is more than you may give alone. A Manager must approve it.',
-  moreThanLine: 'The discount is more than the line comes to.',
-  moreThanOrder: 'The discount is more than the order comes to.',
-} as const;

@@ -1,11 +1,24 @@
 import { discountedUnitCents, includedTaxCents, lineTotalCents, percentOfCents, splitCents, sumCents, toBasisPoints, toCents } from './money';
-import type { DiscountType } from './discount';
 
 /*
  * How a sale is priced, in integer cents. The till shows these figures and the server records
  * them, so both call this one function and can never disagree by a rounding. The rounding rules
  * themselves are the money module's.
  */
+
+/**
+ * A discount given by hand is a percent or an amount; its kinds and messages live here,
+ * beside the pricing, so the till has them without loading the request schemas.
+ */
+export const DISCOUNT_TYPES = ['percent', 'amount'] as const;
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+
+export const DISCOUNT_MESSAGES = {
+  notAllowed: 'You may not give discounts.',
+  needsApproval: 'This discount is more than you may give alone. A Manager must approve it.',
+  moreThanLine: 'The discount is more than the line comes to.',
+  moreThanOrder: 'The discount is more than the order comes to.',
+} as const;
 
 /** A discount given by hand, in the units the request sends it (percent or dollars). */
 export interface HandDiscount {
@@ -116,3 +129,7 @@ export function bestPromotion<P extends { discountBp: number; active: boolean; v
   }
   return best;
 }
+
+/** The service percent a till starts each sale with: the shop's, when it is applied on its own; else none. */
+export const tillServicePercent = (service: { enabled: boolean; autoApply: boolean; percent: number }): number =>
+  service.enabled && service.autoApply ? service.percent : 0;

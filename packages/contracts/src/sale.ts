@@ -93,7 +93,7 @@ export function oneWayToPay(sale: { payment_method?: string | undefined; payment
 export const saleInputSchema = saleFieldsSchema.superRefine(oneWayToPay);
 export type SaleInput = z.input<typeof saleInputSchema>;
 
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export { IDEMPOTENCY_KEY_HEADER } from './http';
 
 export const saleItemSchema = z.object({
   id: z.number().int(),

@@ -1,5 +1,8 @@
 import type { Settings } from './settings';
 
+/** The port ESC/POS network printers listen on when the address gives none. */
+export const DEFAULT_PRINTER_PORT = 9100;
+
 /** A new shop's settings (docs/screens.md, "Settings"). */
 export const DEFAULT_SETTINGS: Settings = {
   general: {

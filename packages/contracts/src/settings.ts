@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { money, percent } from './money';
+import { DEFAULT_PRINTER_PORT } from './settings-defaults';
 import { PAYMENT_CURRENCIES, RIEL_STEPS } from './tender';
 
 /*
@@ -33,8 +34,7 @@ export type PrinterConnection = (typeof PRINTER_CONNECTIONS)[number];
 export const PAPER_WIDTHS = ['58', '80'] as const;
 /** The language of the words a slip prints (its labels; names print as they were entered). */
 export const RECEIPT_LANGUAGES = ['en', 'kh'] as const;
-/** The port ESC/POS network printers listen on when the address gives none. */
-export const DEFAULT_PRINTER_PORT = 9100;
+export { DEFAULT_PRINTER_PORT } from './settings-defaults';
 
 /** How long a signed-in session may sit unused: 15 minutes to 7 days. */
 export const SESSION_IDLE_MINUTES = { min: 15, max: 7 * 24 * 60 } as const;

@@ -3,7 +3,7 @@ import { hasAtMostTwoDecimals, MAX_AMOUNT, MAX_RIEL } from './money';
 import { fromNotAfterTo, listQuerySchema, optionalChoiceFilter, optionalDateFilterSchema, optionalIdFilterSchema, optionalText, referenceId, urlInteger } from './common';
 import { saleTotalsSchema } from './sale';
 import { paymentTotalSchema } from './payment-totals';
-import { PAYMENT_CURRENCIES } from './tender';
+import { DENOMINATIONS, PAYMENT_CURRENCIES } from './tender';
 
 /*
  * A shift at a till: opened with a counted float, cash paid in and out during it, closed with a
@@ -13,10 +13,7 @@ import { PAYMENT_CURRENCIES } from './tender';
  */
 
 /** The notes a drawer holds, per currency, smallest first. */
-export const DENOMINATIONS = {
-  USD: [1, 5, 10, 20, 50, 100],
-  KHR: [100, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000],
-} as const;
+export { DENOMINATIONS } from './tender';
 
 export const SHIFT_STATUSES = ['open', 'closed'] as const;
 export type ShiftStatus = (typeof SHIFT_STATUSES)[number];

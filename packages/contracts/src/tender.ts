@@ -105,3 +105,35 @@ export function settleTender(lines: readonly TenderLine[], totalCents: number, r
     covered: dueCents === 0,
   };
 }
+
+/** The notes a drawer is counted in, per currency. */
+export const DENOMINATIONS = {
+  USD: [1, 5, 10, 20, 50, 100],
+  KHR: [100, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000],
+} as const;
+
+/**
+ * The payments of a sale as one line of text: "Cash $10.00 + ៛2,000 + Card $3.50" when it mixes
+ * methods or currencies; the method alone when dollars of one method paid it ("Cash", "KHQR"),
+ * with the riel when riel did ("Cash ៛50,000"). Formatting is the caller's.
+ */
+export function describePayments(
+  payments: readonly { method: string; currency: PaymentCurrency; amount: number; value: number }[],
+  format: { usd: (dollars: number) => string; khr: (riel: number) => string; method?: (label: string) => string },
+): string {
+  const name = format.method ?? ((label: string) => label);
+  if (payments.length === 0) return '';
+  // One method in one currency (cash with change, a card, a KHQR): its name says it all, and the riel when riel paid.
+  const first = payments[0]!;
+  if (payments.every((payment) => payment.method === first.method && payment.currency === first.currency)) {
+    return first.currency === 'USD' ? name(first.method) : `${name(first.method)} ${format.khr(payments.reduce((sum, payment) => sum + payment.amount, 0))}`;
+  }
+  const parts: string[] = [];
+  let previous: string | null = null;
+  for (const payment of payments) {
+    const amount = payment.currency === 'KHR' ? format.khr(payment.amount) : format.usd(payment.amount);
+    parts.push(payment.method === previous ? amount : `${name(payment.method)} ${amount}`);
+    previous = payment.method;
+  }
+  return parts.join(' + ');
+}

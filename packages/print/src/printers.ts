@@ -1,4 +1,5 @@
-import { DEFAULT_PRINTER_PORT, type Printer, type Settings } from '@shop/contracts/settings';
+import type { Printer, Settings } from '@shop/contracts/settings';
+import { DEFAULT_PRINTER_PORT } from '@shop/contracts/settings-defaults';
 
 /*
  * Which printer prints what, from Settings → Printers (docs/decisions/0015-printing.md): a till's

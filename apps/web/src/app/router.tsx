@@ -5,6 +5,7 @@ import { NotFoundPage } from './not-found-page';
 import { RequireAuth } from './require-auth';
 import { RoleGate } from './role-gate';
 import { RootLayout } from './root-layout';
+import { loadTill } from './early-screen';
 import { lazyScreen } from './lazy-screen';
 import { RouteErrorPage } from './route-error-page';
 import { ScreenError } from './screen-error';
@@ -51,7 +52,7 @@ const consoleScreens: RouteObject[] = [
   },
   { path: 'inventory', ...page(() => import('@/features/inventory/components/stock-inventory-page'), 'StockInventoryPage') },
 
-  { path: 'sale', ...page(() => import('@/features/pos/components/pos-page'), 'PosPage') },
+  { path: 'sale', ...page(loadTill, 'PosPage') },
   { path: 'orders', ...page(() => import('@/features/sales/components/sales-orders-page'), 'SalesOrdersPage') },
   { path: 'shifts', ...page(() => import('@/features/shifts/components/shifts-page'), 'ShiftsPage') },
   { path: 'kitchen', ...page(() => import('@/features/kitchen/components/kitchen-page'), 'KitchenPage') },

@@ -1,4 +1,4 @@
-import { API_MESSAGES } from '@shop/contracts/common';
+import { API_MESSAGES } from '@shop/contracts/http';
 import { ApiError, isAbortError, NETWORK_ERROR_MESSAGE } from './api-client';
 
 /**

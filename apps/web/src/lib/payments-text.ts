@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { describePayments } from '@shop/contracts/payment';
+import { describePayments } from '@shop/contracts/tender';
 import type { Sale } from '@shop/contracts/sale';
 import { enumLabel } from '@/lib/enum-labels';
 import { formatMoney, formatRiel } from '@/lib/format';

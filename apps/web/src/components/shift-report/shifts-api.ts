@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ListMeta } from '@shop/contracts/common';
-import { IDEMPOTENCY_KEY_HEADER } from '@shop/contracts/sale';
+import { IDEMPOTENCY_KEY_HEADER } from '@shop/contracts/http';
 import type { Movement, MovementInput, Shift, ShiftCloseInput, ShiftOpenInput, ShiftReport, ShiftStatus } from '@shop/contracts/shift';
 import type { Till } from '@shop/contracts/till';
 import { apiDownload, apiRequest } from '@/lib/api-client';

@@ -1,9 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
-import { DISCOUNT_TYPES } from '@shop/contracts/discount';
 import { fromCents, sumCents, toBasisPoints, toCents } from '@shop/contracts/money';
 import type { PosProduct } from '@shop/contracts/pos';
-import { discountShareBp, handDiscountCents, priceSale, type SalePricing } from '@shop/contracts/pricing';
+import { DISCOUNT_TYPES, discountShareBp, handDiscountCents, priceSale, type SalePricing } from '@shop/contracts/pricing';
 import type { SaleInput } from '@shop/contracts/sale';
 import type { SaleModifier } from '@shop/contracts/modifier';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';

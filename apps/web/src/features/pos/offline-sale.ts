@@ -1,4 +1,4 @@
-import { tillServicePercent } from '@shop/contracts/approval';
+import { tillServicePercent } from '@shop/contracts/pricing';
 import { fromBasisPoints, fromCents, toBasisPoints, toCents } from '@shop/contracts/money';
 import type { PaymentInput } from '@shop/contracts/payment';
 import type { Sale, SaleInput } from '@shop/contracts/sale';

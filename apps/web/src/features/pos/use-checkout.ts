@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { DISCOUNT_MESSAGES } from '@shop/contracts/discount';
-import { pricesChangedAnswerSchema, type PricesChangedAnswer, type Sale, type SaleInput } from '@shop/contracts/sale';
+import { DISCOUNT_MESSAGES } from '@shop/contracts/pricing';
+import type { PricesChangedAnswer, Sale, SaleInput } from '@shop/contracts/sale';
 import type { Settings } from '@shop/contracts/settings';
 import type { Till } from '@shop/contracts/till';
 import { ApiError, isUnreachable, serverReachable } from '@/lib/api-client';
@@ -47,9 +47,13 @@ function sameSale(a: Record<string, unknown>, b: Record<string, unknown>): boole
   return strip(a) === strip(b);
 }
 
-/** The server's current prices, when it refused the till's (a typed 409 of the contracts). */
-function pricesChanged(error: unknown): PricesChangedAnswer | null {
+/**
+ * The server's current prices, when it refused the till's (a typed 409 of the contracts). The
+ * sale schemas (and zod) load with such an answer, keeping them out of the till's start.
+ */
+async function pricesChanged(error: unknown): Promise<PricesChangedAnswer | null> {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const { pricesChangedAnswerSchema } = await import('@shop/contracts/sale');
   const answer = pricesChangedAnswerSchema.safeParse(error.body);
   return answer.success ? answer.data : null;
 }
@@ -170,20 +174,22 @@ export function useCheckout({ onShiftRequired, onDiscountApproval }: { onShiftRe
             return;
           }
           if (error instanceof ApiError && error.status >= 400 && error.status < 500) setPending(null);
-          const current = pricesChanged(error);
-          if (current) {
-            applyServerPrices(current.prices, current.modifier_prices);
-            void queryClient.invalidateQueries({ queryKey: posCatalogKey });
-          }
-          if (isShiftRequired(error)) {
-            // Closed meanwhile (another browser, a Manager): show the till as it is now and offer to open one.
-            void queryClient.invalidateQueries({ queryKey: [...shiftKeys.all, 'current'] });
-            onShiftRequired?.();
-          }
-          if (needsDiscountApproval(error)) onDiscountApproval?.();
-          const found = problemsOf(error, t);
-          setProblems(found);
-          if (found[0]) toast.error(found[0]);
+          // The server's prices (when it sent them) and the refusal show together.
+          void pricesChanged(error).then((current) => {
+            if (current) {
+              applyServerPrices(current.prices, current.modifier_prices);
+              void queryClient.invalidateQueries({ queryKey: posCatalogKey });
+            }
+            if (isShiftRequired(error)) {
+              // Closed meanwhile (another browser, a Manager): show the till as it is now and offer to open one.
+              void queryClient.invalidateQueries({ queryKey: [...shiftKeys.all, 'current'] });
+              onShiftRequired?.();
+            }
+            if (needsDiscountApproval(error)) onDiscountApproval?.();
+            const found = problemsOf(error, t);
+            setProblems(found);
+            if (found[0]) toast.error(found[0]);
+          });
         },
       },
     );

@@ -1,4 +1,5 @@
-import { PRINT_MESSAGES, type PrintJob } from '@shop/contracts/print-job';
+import { PRINT_MESSAGES } from '@shop/contracts/print-messages';
+import type { PrintJob } from '@shop/contracts/print-job';
 import { ApiError } from '@/lib/api-client';
 
 /*

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Minus, Plus, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { PRINT_MESSAGES } from '@shop/contracts/print-job';
+import { PRINT_MESSAGES } from '@shop/contracts/print-messages';
 import type { Product } from '@shop/contracts/product';
 import type { Printer } from '@shop/contracts/settings';
 import { barcodeBars, labelSlip, type BarcodeFormat } from '@shop/print/label';

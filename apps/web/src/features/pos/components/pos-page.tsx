@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { tillServicePercent, type ApprovablePermission } from '@shop/contracts/approval';
+import type { ApprovablePermission } from '@shop/contracts/approval';
+import { tillServicePercent } from '@shop/contracts/pricing';
 import { fromCents, toBasisPoints, toCents } from '@shop/contracts/money';
 import type { PosProduct } from '@shop/contracts/pos';
 import type { Sale } from '@shop/contracts/sale';

@@ -8,6 +8,7 @@ import { discountedUnitCents, fromCents, toBasisPoints, toCents } from '@shop/co
 import type { PosCatalog, PosProduct } from '@shop/contracts/pos';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
+import { afterNextPaint } from '@/lib/after-paint';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
 import { useStableCallback } from '@/lib/use-stable-callback';
@@ -175,15 +176,10 @@ type GridProps = {
 const ProductGrid = memo(function ProductGrid({ drawAll, ...props }: GridProps & { drawAll: boolean }) {
   useLayoutEffect(() => {
     // When the till could first sell, for DevTools and `npm run bench`: the cards in the page,
-    // then on screen (a task queued from the next frame's callback runs once it is painted).
+    // then on screen.
     if (typeof performance.mark !== 'function' || performance.getEntriesByName('till:products-drawn').length > 0) return;
     performance.mark('till:products-drawn');
-    if (typeof requestAnimationFrame !== 'function' || typeof MessageChannel !== 'function') return;
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => performance.mark('till:products-painted');
-      channel.port2.postMessage(null);
-    });
+    afterNextPaint(() => performance.mark('till:products-painted'));
   }, []);
   return drawAll ? <WholeGrid {...props} /> : <RowsInView {...props} />;
 });

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { IDEMPOTENCY_KEY_HEADER, type RefundInput, type Sale } from '@shop/contracts/sale';
+import { IDEMPOTENCY_KEY_HEADER } from '@shop/contracts/http';
+import type { RefundInput, Sale } from '@shop/contracts/sale';
 import { apiRequest } from '@/lib/api-client';
 import { saleKeys } from './get-sales';
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SettleInput } from '@shop/contracts/payment';
-import { IDEMPOTENCY_KEY_HEADER, type Sale } from '@shop/contracts/sale';
+import { IDEMPOTENCY_KEY_HEADER } from '@shop/contracts/http';
+import type { Sale } from '@shop/contracts/sale';
 import { apiRequest } from '@/lib/api-client';
 import { saleKeys } from './get-sales';
 

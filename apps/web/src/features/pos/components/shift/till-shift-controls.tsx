@@ -1,10 +1,9 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { LockOpen, Store } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { Shift } from '@shop/contracts/shift';
-import { CloseShiftDialog } from '@/components/shift-report/close-shift-dialog';
 import { ShiftReportDialog } from '@/components/shift-report/shift-report-dialog';
 import { useRecordMovement } from '@/components/shift-report/shifts-api';
 import { Button } from '@/components/ui/button';
@@ -18,6 +17,10 @@ import { useStableCallback } from '@/lib/use-stable-callback';
 import { PrintRetryControl } from '../print-retry-list';
 import { useTillShift } from './use-till-shift';
 import { MovementDialog, type MovementKind } from './movement-dialog';
+
+// Closing is once a shift and its form checks the count with the shift schemas (and zod): loaded
+// when first opened, they stay out of the till's start.
+const CloseShiftDialog = lazy(() => import('@/components/shift-report/close-shift-dialog').then((module) => ({ default: module.CloseShiftDialog })));
 import { OpenShiftDialog } from './open-shift-dialog';
 import { ShiftBar } from './shift-bar';
 import { TillPicker } from './till-picker';
@@ -101,12 +104,14 @@ export function useTillShiftControls(focusOnClose: () => HTMLElement | null) {
         {noSale ? <NoSaleDialog shift={noSale} onClose={() => setNoSale(null)} fallbackFocus={fallbackFocus} /> : null}
         {reportOf !== null ? <ShiftReportDialog shiftId={reportOf} onClose={() => setReportOf(null)} fallbackFocus={fallbackFocus} /> : null}
         {closing ? (
-          <CloseShiftDialog
-            shift={closing}
-            open
-            onOpenChange={(open) => (open ? undefined : setClosing(null))}
-            fallbackFocus={fallbackFocus}
-          />
+          <Suspense fallback={null}>
+            <CloseShiftDialog
+              shift={closing}
+              open
+              onOpenChange={(open) => (open ? undefined : setClosing(null))}
+              fallbackFocus={fallbackFocus}
+            />
+          </Suspense>
         ) : null}
         {changingTill ? (
           <Modal open onOpenChange={setChangingTill} title={t('Change till')} description={t('Which till does this browser sell at?')} size="lg">
