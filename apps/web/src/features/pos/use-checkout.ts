@@ -53,9 +53,10 @@ function sameSale(a: Record<string, unknown>, b: Record<string, unknown>): boole
  */
 async function pricesChanged(error: unknown): Promise<PricesChangedAnswer | null> {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const { pricesChangedAnswerSchema } = await import('@shop/contracts/sale');
-  const answer = pricesChangedAnswerSchema.safeParse(error.body);
-  return answer.success ? answer.data : null;
+  // Its schema could not be loaded: the refusal is still said, the prices come with the next catalogue.
+  const sale = await import('@shop/contracts/sale').catch(() => null);
+  const answer = sale?.pricesChangedAnswerSchema.safeParse(error.body);
+  return answer?.success ? answer.data : null;
 }
 
 /** The server refused the sale: this till has no open shift and the shop requires one (409 `shift_required`). */
