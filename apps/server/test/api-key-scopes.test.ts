@@ -2,7 +2,7 @@ import { Migrator, sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { API_KEY_MESSAGES } from '@shop/contracts/api-key-scopes';
 import { APPROVAL_MESSAGES } from '@shop/contracts/approval';
-import { API_MESSAGES } from '@shop/contracts/common';
+import { API_MESSAGES } from '@shop/contracts/http';
 import { migrateToLatest, migrations } from '../src/db/migrate';
 import { caller, createTestApp, dbKind, demoTokens, freshDatabase, signInAs } from './support/test-app';
 

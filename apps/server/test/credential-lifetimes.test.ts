@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_MESSAGES } from '@shop/contracts/common';
+import { API_MESSAGES } from '@shop/contracts/http';
 import type { Settings } from '@shop/contracts/settings';
 import { caller, createTestApp, dbKind, signInAs } from './support/test-app';
 

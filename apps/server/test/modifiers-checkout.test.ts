@@ -1,4 +1,4 @@
-import { DISCOUNT_MESSAGES } from '@shop/contracts/discount';
+import { DISCOUNT_MESSAGES } from '@shop/contracts/pricing';
 import { MODIFIER_MESSAGES } from '@shop/contracts/modifier';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PIN } from '../src/seed';

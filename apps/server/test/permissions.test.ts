@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { API_MESSAGES, roleSchema } from '@shop/contracts/common';
+import { API_MESSAGES } from '@shop/contracts/http';
+import { roleSchema } from '@shop/contracts/common';
 import { can, isAccess, isPermission, PERMISSION_NAMES } from '@shop/contracts/permissions';
 import { bearer, createTestApp, dbKind, demoTokens } from './support/test-app';
 

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '@shop/contracts/settings';
-import { PRINT_MESSAGES, type PrintJob } from '@shop/contracts/print-job';
+import { PRINT_MESSAGES } from '@shop/contracts/print-messages';
+import type { PrintJob } from '@shop/contracts/print-job';
 import { inkShare, type DecodedPage } from '@shop/print/decode';
 import { savePagePng, startFakePrinter } from '@shop/print/testing/fake-printer';
 import { caller, createTestApp, dbKind, demoTokens } from './support/test-app';

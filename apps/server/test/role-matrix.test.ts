@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { API_MESSAGES, type Role } from '@shop/contracts/common';
+import { API_MESSAGES } from '@shop/contracts/http';
+import type { Role } from '@shop/contracts/common';
 import { bearer, createTestApp, dbKind, demoTokens } from './support/test-app';
 
 /*

@@ -11,8 +11,6 @@ import type { Permission } from './permissions';
 export const APPROVABLE_PERMISSIONS = ['sales:override-tax', 'sales:refund', 'shifts:manage', 'sales:discount-beyond-limit'] as const satisfies readonly Permission[];
 export type ApprovablePermission = (typeof APPROVABLE_PERMISSIONS)[number];
 
-export { tillServicePercent } from './pricing';
-
 /** How long an approval stays good for the cashier who asked for it. */
 export const APPROVAL_MINUTES = 10;
 

@@ -68,7 +68,6 @@ export const validationErrorSchema = z.object({
 export type ValidationError = z.infer<typeof validationErrorSchema>;
 
 /** The fixed texts of every endpoint (docs/architecture.md, "API conventions"). */
-export { API_MESSAGES } from './http';
 
 /** Optional free text: trimmed, and `null` when left empty (the API never stores ""). */
 export function optionalText(max: number, label: string) {

@@ -10,8 +10,6 @@ import { DISCOUNT_TYPES } from './pricing';
  * (docs/decisions/0013-modifiers-and-discounts.md). Promotions are apart: they come from the catalogue.
  */
 
-export { DISCOUNT_MESSAGES, DISCOUNT_TYPES, type DiscountType } from './pricing';
-
 export const discountInputSchema = z
   .object({
     type: z.enum(DISCOUNT_TYPES, { error: 'A discount is a percent or an amount.' }),

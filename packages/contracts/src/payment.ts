@@ -85,4 +85,3 @@ export const PAYMENT_MESSAGES = {
   onePaymentStyle: 'Send either payments or payment_method, not both.',
 } as const;
 
-export { describePayments } from './tender';

@@ -88,4 +88,3 @@ export const labelPrintInputSchema = z.object({
 });
 export type LabelPrintInput = z.input<typeof labelPrintInputSchema>;
 
-export { PRINT_MESSAGES, printMessage } from './print-messages';

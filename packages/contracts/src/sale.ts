@@ -93,8 +93,6 @@ export function oneWayToPay(sale: { payment_method?: string | undefined; payment
 export const saleInputSchema = saleFieldsSchema.superRefine(oneWayToPay);
 export type SaleInput = z.input<typeof saleInputSchema>;
 
-export { IDEMPOTENCY_KEY_HEADER } from './http';
-
 export const saleItemSchema = z.object({
   id: z.number().int(),
   product_id: z.number().int(),

@@ -34,7 +34,6 @@ export type PrinterConnection = (typeof PRINTER_CONNECTIONS)[number];
 export const PAPER_WIDTHS = ['58', '80'] as const;
 /** The language of the words a slip prints (its labels; names print as they were entered). */
 export const RECEIPT_LANGUAGES = ['en', 'kh'] as const;
-export { DEFAULT_PRINTER_PORT } from './settings-defaults';
 
 /** How long a signed-in session may sit unused: 15 minutes to 7 days. */
 export const SESSION_IDLE_MINUTES = { min: 15, max: 7 * 24 * 60 } as const;

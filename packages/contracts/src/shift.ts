@@ -13,7 +13,6 @@ import { DENOMINATIONS, PAYMENT_CURRENCIES } from './tender';
  */
 
 /** The notes a drawer holds, per currency, smallest first. */
-export { DENOMINATIONS } from './tender';
 
 export const SHIFT_STATUSES = ['open', 'closed'] as const;
 export type ShiftStatus = (typeof SHIFT_STATUSES)[number];

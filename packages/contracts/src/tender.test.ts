@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describePayments } from './payment';
+import { describePayments } from './tender';
 import { centsToKhrChange, centsToKhrDue, khrToCents, settleTender, type SaleRates } from './tender';
 
 const rates: SaleRates = { khrPerUsd: 4100, khrChangePerUsd: 4000, rielStep: 100 };

@@ -1,4 +1,4 @@
-import { API_MESSAGES } from '@shop/contracts/common';
+import { API_MESSAGES } from '@shop/contracts/http';
 
 /*
  * A refusal meant for the client, as a value: a named code (which fixes the HTTP status), the

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_KEY_MESSAGES, apiKeysMayUse, apiKeyScopeAllows, type ApiKeyScope } from '@shop/contracts/api-key-scopes';
-import { API_MESSAGES } from '@shop/contracts/common';
+import { API_MESSAGES } from '@shop/contracts/http';
 import { can, isAccess, isPermission, type Access } from '@shop/contracts/permissions';
 import { PROFILE_MESSAGES } from '@shop/contracts/profile';
 import type { UserRow } from '../db/schema';

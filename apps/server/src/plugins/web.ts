@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { API_MESSAGES } from '@shop/contracts/common';
+import { API_MESSAGES } from '@shop/contracts/http';
 
 /**
  * Serves the built console. Hashed assets are cached for good; index.html never is, so a new

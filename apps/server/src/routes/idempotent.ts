@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { IDEMPOTENCY_KEY_HEADER, SALE_MESSAGES } from '@shop/contracts/sale';
+import { IDEMPOTENCY_KEY_HEADER } from '@shop/contracts/http';
+import { SALE_MESSAGES } from '@shop/contracts/sale';
 import { badRequest } from '../lib/errors';
 import type { IdempotentAnswer } from '../services/idempotency';
 

@@ -1,15 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema, recordResponseSchema } from '@shop/contracts/common';
-import {
-  labelPrintInputSchema,
-  PRINT_MESSAGES,
-  printJobListQuerySchema,
-  printJobListResponseSchema,
-  printJobReportSchema,
-  printJobSchema,
-  salePrintInputSchema,
-} from '@shop/contracts/print-job';
+import { PRINT_MESSAGES } from '@shop/contracts/print-messages';
+import { labelPrintInputSchema, printJobListQuerySchema, printJobListResponseSchema, printJobReportSchema, printJobSchema, salePrintInputSchema } from '@shop/contracts/print-job';
 import { actorOf } from '../plugins/auth';
 import { listPrintJobs, printLabels, printSaleReceipt, printTestPage, reportPrintJob, retryPrintJob } from '../services/printing/jobs';
 

@@ -1,4 +1,5 @@
-import { APPROVAL_MESSAGES, APPROVAL_MINUTES, tillServicePercent, type Approval, type ApprovablePermission, type Approver } from '@shop/contracts/approval';
+import { tillServicePercent } from '@shop/contracts/pricing';
+import { APPROVAL_MESSAGES, APPROVAL_MINUTES, type Approval, type ApprovablePermission, type Approver } from '@shop/contracts/approval';
 import { toBasisPoints } from '@shop/contracts/money';
 import { rolesWith } from '@shop/contracts/permissions';
 import type { saleInputSchema } from '@shop/contracts/sale';

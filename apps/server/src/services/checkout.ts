@@ -2,7 +2,8 @@ import { discountedUnitCents, fromBasisPoints, fromCents, sumCents, toBasisPoint
 import { OFFLINE_MAX_AGE_DAYS, OFFLINE_MESSAGES } from '@shop/contracts/offline-sale';
 import { PAYMENT_MESSAGES } from '@shop/contracts/payment';
 import { bestPromotion, priceSale, type SalePricing } from '@shop/contracts/pricing';
-import { IDEMPOTENCY_KEY_HEADER, SALE_MESSAGES, type PricesChangedAnswer, type Sale, type saleInputSchema } from '@shop/contracts/sale';
+import { IDEMPOTENCY_KEY_HEADER } from '@shop/contracts/http';
+import { SALE_MESSAGES, type PricesChangedAnswer, type Sale, type saleInputSchema } from '@shop/contracts/sale';
 import type { Settings } from '@shop/contracts/settings';
 import { CASH_METHOD, type SaleRates, type TenderOutcome } from '@shop/contracts/tender';
 import { sql } from 'kysely';

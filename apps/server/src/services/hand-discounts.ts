@@ -1,4 +1,5 @@
-import { DISCOUNT_MESSAGES, type AppliedDiscount, type DiscountType } from '@shop/contracts/discount';
+import { DISCOUNT_MESSAGES, type DiscountType } from '@shop/contracts/pricing';
+import type { AppliedDiscount } from '@shop/contracts/discount';
 import { fromBasisPoints, fromCents, toBasisPoints, toCents } from '@shop/contracts/money';
 import { discountShareBp, type SalePricing } from '@shop/contracts/pricing';
 import type { Settings } from '@shop/contracts/settings';

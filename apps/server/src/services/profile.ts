@@ -7,7 +7,7 @@ import {
   type Profile,
   type profileUpdateSchema,
 } from '@shop/contracts/profile';
-import { API_MESSAGES } from '@shop/contracts/common';
+import { API_MESSAGES } from '@shop/contracts/http';
 import { can } from '@shop/contracts/permissions';
 import { newPasswordSchema } from '@shop/contracts/password';
 import { USER_MESSAGES, type User } from '@shop/contracts/user';

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { StockReportQuery } from '@shop/contracts/report';
-import { describePayments } from '@shop/contracts/payment';
+import { describePayments } from '@shop/contracts/tender';
 import type { Sale, SaleListQuery } from '@shop/contracts/sale';
 import type { ShiftReport } from '@shop/contracts/shift';
 import type { SupplyListQuery } from '@shop/contracts/supply';

@@ -1,13 +1,5 @@
-import {
-  printMessage,
-  PRINT_MESSAGES,
-  type PrintJob,
-  type PrintJobKind,
-  type PrintJobListQuery,
-  type labelPrintInputSchema,
-  type printJobReportSchema,
-  type salePrintInputSchema,
-} from '@shop/contracts/print-job';
+import { printMessage, PRINT_MESSAGES } from '@shop/contracts/print-messages';
+import type { PrintJob, PrintJobKind, PrintJobListQuery, labelPrintInputSchema, printJobReportSchema, salePrintInputSchema } from '@shop/contracts/print-job';
 import type { Printer, Settings } from '@shop/contracts/settings';
 import { barcodeBars } from '@shop/print/label';
 import type { z } from 'zod';

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import type { PRINT_MESSAGES } from '@shop/contracts/print-job';
+import type { PRINT_MESSAGES } from '@shop/contracts/print-messages';
 
 /*
  * A job to a network printer: a raw TCP connection to its port (9100 on nearly every ESC/POS

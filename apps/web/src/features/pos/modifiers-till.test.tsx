@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DISCOUNT_MESSAGES } from '@shop/contracts/discount';
+import { DISCOUNT_MESSAGES } from '@shop/contracts/pricing';
 import { DEFAULT_SETTINGS } from '@shop/contracts/settings';
 import { setSession } from '@/features/auth/session-store';
 import { demoUser, jsonResponse, mockFetch } from '@/test/fetch-mock';

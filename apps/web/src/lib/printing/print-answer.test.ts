@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { PRINT_MESSAGES, printMessage } from '@shop/contracts/print-job';
+import { PRINT_MESSAGES, printMessage } from '@shop/contracts/print-messages';
 import { i18n, switchLanguage } from '@/lib/i18n';
 import { printAnswerText } from './print-text';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { printMessage } from '@shop/contracts/print-job';
+import { printMessage } from '@shop/contracts/print-messages';
 import { i18n, switchLanguage } from '@/lib/i18n';
 import kh from '@/lib/locales/kh.json';
 import { localFailure } from './print-here';
