@@ -244,10 +244,10 @@ describe('Discounts by hand at the till', () => {
     await user.click(within(cart).getByRole('button', { name: 'Discount Iced Latte' }));
     let dialog = await screen.findByRole('dialog', { name: 'Discount on Iced Latte' });
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
-    expect(within(dialog).getByText('Enter the discount.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Enter the discount.')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Percent off'), '10');
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
-    expect(within(dialog).getByText('Give a reason for the discount.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Give a reason for the discount.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Staff' }));
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromCents } from '@shop/contracts/money';
 import { DISCOUNT_MESSAGES, handDiscountCents, type DiscountType } from '@shop/contracts/pricing';
@@ -8,6 +8,7 @@ import { FieldError, invalidProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { SegmentedControl } from '@/components/ui/segmented-control';
+import { NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
 import type { CartDiscount } from '../cart-store';
@@ -28,6 +29,9 @@ type DiscountDialogProps = {
   fallbackFocus?: () => HTMLElement | null;
 };
 
+/** The request's own rules check the form; they (and zod) load when a discount dialog first opens, not with the till. */
+const loadDiscountRules = () => import('@shop/contracts/discount');
+
 /** A discount by hand: percent or amount, with a reason (a quick one or typed). Removing it is one tap. */
 export function DiscountDialog({ target, scope, baseCents, current, onApply, onRemove, onCancel, fallbackFocus }: DiscountDialogProps) {
   const { t } = useTranslation();
@@ -37,12 +41,17 @@ export function DiscountDialog({ target, scope, baseCents, current, onApply, onR
   const [reason, setReason] = useState(current?.reason ?? '');
   const [errors, setErrors] = useState<{ value?: string; reason?: string }>({});
   const number = value.trim() === '' ? Number.NaN : Number(value);
+  useEffect(() => {
+    // Fetched while the cashier types, so Apply answers at once; a failure here is met again by Apply.
+    loadDiscountRules().catch(() => undefined);
+  }, []);
   const preview = Number.isFinite(number) && number > 0 ? Math.min(handDiscountCents({ type, value: number }, baseCents), baseCents) : 0;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    // The request's own rules check the form; they (and zod) load with the first discount given.
-    const { discountInputSchema } = await import('@shop/contracts/discount');
+    const rules = await loadDiscountRules().catch(() => null);
+    if (!rules) return setErrors({ value: t(NETWORK_ERROR_MESSAGE) });
+    const { discountInputSchema } = rules;
     const parsed = discountInputSchema.safeParse({ type, value: Number.isFinite(number) ? number : undefined, reason });
     if (!parsed.success) {
       const found: typeof errors = {};
