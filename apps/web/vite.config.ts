@@ -70,6 +70,12 @@ export default defineConfig({
       },
     ],
     restoreMocks: true,
+    // Test files share one module graph per worker; src/test/setup.ts resets what a screen keeps (session, queries,
+    // storage, the till's IndexedDB, language) after every test, so the next file starts as clean as a new one.
+    // Mock by spying on a module's object (vi.spyOn), not vi.mock, which a shared graph would not honour.
+    isolate: false,
+    // Vitest's default leaves one core idle; the tests are bound by the CPU (jsdom and React's development build).
+    maxWorkers: '100%',
     // Whole flows (sign in, open a screen, fill a form) on a busy machine; see src/test/setup.ts.
     testTimeout: 20_000,
     unstubGlobals: true,

@@ -5,15 +5,17 @@ import { z } from 'zod';
 import { ApiError } from './api-client';
 import { useSchemaForm, type SaveHandlers } from './use-schema-form';
 
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
 const schema = z.object({ name: z.string().min(1, 'Name is required.'), note: z.string() });
 type Values = z.infer<typeof schema>;
 
 const taken = new ApiError(409, 'That name is taken.', { serverMessage: 'That name is taken.', errors: { name: ['That name is taken.'] } });
 
 describe('useSchemaForm', () => {
-  beforeEach(() => vi.clearAllMocks());
+  // The toasts are watched, not replaced: the test files share one module graph (see vite.config.ts).
+  beforeEach(() => {
+    vi.spyOn(toast, 'success').mockImplementation(() => 0);
+    vi.spyOn(toast, 'error').mockImplementation(() => 0);
+  });
 
   it('checks the schema before saving', async () => {
     const save = vi.fn();

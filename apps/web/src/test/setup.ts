@@ -12,6 +12,9 @@ import { queryClient } from '@/lib/query-client';
 // to transform: findBy… and waitFor wait up to 10 s instead of 1 s before calling a test failed.
 configure({ asyncUtilTimeout: 10_000 });
 
+// What Testing Library sets itself when a runner has global hooks (vitest here has none): React's act() is expected.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
 // jsdom has no matchMedia; the console asks it for the OS theme and the desktop breakpoint.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
