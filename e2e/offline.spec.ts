@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { DEMO, signIn, uniqueSuffix } from './support';
+import { DEMO, signIn, toast, uniqueSuffix } from './support';
 
 /*
  * Selling through outages (docs/decisions/0016-offline-selling.md). These tests run their own
@@ -215,6 +215,8 @@ test('20 sales through a network and server outage, with a reload, reach the ser
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Point of Sale');
       await expect(page.getByTestId('till-offline')).toBeVisible();
       await expect(badge(page)).toContainText('Unsynced: 10');
+      // The header's "Offline" says it; the shell's failed calls add no toast.
+      await expect(toast(page, 'Network error — check your connection.')).toHaveCount(0);
     }
   }
   // Signing out would leave the sales behind: it waits, and says why.

@@ -135,6 +135,32 @@ describe('apiRequest', () => {
     expect(spies.onNetworkError).toHaveBeenCalledOnce();
   });
 
+  it('announces a lost connection once, not again while the console already shows it is offline', async () => {
+    const spies = handlers();
+    mockFetch(() => jsonResponse(200, {}));
+    await apiRequest('/me');
+    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    await failureOf(apiRequest('/settings'));
+    await failureOf(apiRequest('/notifications'));
+    expect(spies.onNetworkError).toHaveBeenCalledOnce();
+
+    // The server answers again, then is lost again: said again.
+    mockFetch(() => jsonResponse(200, {}));
+    await apiRequest('/me');
+    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    await failureOf(apiRequest('/settings'));
+    expect(spies.onNetworkError).toHaveBeenCalledTimes(2);
+
+    // A browser that knows it has no network: the header says Offline, no toast.
+    mockFetch(() => jsonResponse(200, {}));
+    await apiRequest('/me');
+    vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const error = await failureOf(apiRequest('/settings'));
+    expect(error).toMatchObject({ status: 0, message: 'Network error — check your connection.' });
+    expect(spies.onNetworkError).toHaveBeenCalledTimes(2);
+  });
+
   it('gives up after timeoutMs with a timeout error that is not an abort', async () => {
     const spies = handlers();
     mockFetch((_url, init) => new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason))));

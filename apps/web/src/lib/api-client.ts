@@ -138,9 +138,12 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   } catch (error) {
     if (signal?.aborted) throw error;
     if (isAbortError(error) && !timeout?.aborted) throw error;
+    // The header says "Offline" while the browser has no network or the server has not answered
+    // (app/layout/connection-status.tsx): only the moment the connection is lost is announced.
+    const knownOffline = !navigator.onLine || !reachable;
     setReachable(false);
     if (timeout?.aborted) throw new ApiError(0, TIMEOUT_MESSAGE);
-    if (globalErrorHandling) handlers.onNetworkError?.();
+    if (globalErrorHandling && !knownOffline) handlers.onNetworkError?.();
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
   setReachable(!SERVER_DOWN.has(response.status));
