@@ -101,6 +101,8 @@ test.describe('point of sale with the keyboard and a scanner', () => {
     await expect(scanBox(page)).toBeFocused();
     await page.keyboard.type('COF-001');
     await page.keyboard.press('Enter');
+    // Pay once the scanned line is in the cart, as the cashier sees it.
+    await expect(page.getByRole('button', { name: 'Pay $1.65' })).toBeEnabled();
     await page.keyboard.press('Control+Enter');
     const dialog = page.getByRole('dialog', { name: 'Confirm Payment' });
     await expect(dialog).toBeVisible();
