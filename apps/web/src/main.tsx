@@ -1,3 +1,4 @@
+import './app/early-reads';
 import './app/early-screen';
 import '@fontsource-variable/inter';
 import '@fontsource-variable/noto-sans-khmer';

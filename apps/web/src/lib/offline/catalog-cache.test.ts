@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PosCatalog, PosProduct } from '@shop/contracts/pos';
-import { keepCatalog, keepCatalogRows, mergeProducts, readKeptCatalog, readKeptCatalogInSteps } from './catalog-cache';
-import { tillDb } from './till-db';
+import { keepCatalog, keepCatalogRows, mergeProducts, readKeptCatalog, readKeptCatalogInSteps, startReadingKeptCatalog, takeKeptCatalogRead } from './catalog-cache';
+import { KEPT_QUERIES, readCache, startReadingCache, tillDb } from './till-db';
 
 // The till's kept catalogue (docs/decisions/0016-offline-selling.md, "A big catalogue").
 const product = (id: number, extra: Partial<PosProduct> = {}): PosProduct => ({
@@ -95,5 +95,24 @@ describe("the till's kept catalogue", () => {
 
   it('keeps nothing to read until a whole catalogue was kept', async () => {
     expect(await readKeptCatalog()).toBeNull();
+  });
+
+  // The reads the console starts before its code runs (app/early-reads.ts) are taken once, by the
+  // first restore; any later read is a fresh one and sees what was kept since.
+  it('hands a read started early to the first taker only', async () => {
+    await keepCatalog(catalogOf([product(1), product(2)]), 'all');
+    startReadingKeptCatalog();
+    await keepCatalog(catalogOf([product(3)], 6), 'all');
+    expect((await takeKeptCatalogRead())?.first.products.map((kept) => kept.id)).toEqual([1, 2]);
+    expect((await takeKeptCatalogRead())?.first.products.map((kept) => kept.id)).toEqual([3]);
+  });
+
+  it("hands the kept screens' data read early to the first reader only", async () => {
+    await (await tillDb()).put('cache', 'before', KEPT_QUERIES);
+    startReadingCache(KEPT_QUERIES);
+    // Written after the early read began: a later reader sees it, the first gets what was read.
+    await (await tillDb()).put('cache', 'after', KEPT_QUERIES);
+    expect(await readCache(KEPT_QUERIES)).toBe('before');
+    expect(await readCache(KEPT_QUERIES)).toBe('after');
   });
 });

@@ -162,6 +162,25 @@ export async function readKeptCatalogInSteps(): Promise<KeptCatalogRead | null> 
   return { first, whole };
 }
 
+let earlyRead: Promise<KeptCatalogRead | null> | null = null;
+
+/**
+ * Starts reading the kept catalogue at once: the console's first module calls it when it opens on
+ * the till, so IndexedDB reads while the shell's code runs (app/early-reads.ts). The till's restore
+ * takes this read, once.
+ */
+export function startReadingKeptCatalog(): void {
+  earlyRead = readKeptCatalogInSteps();
+  earlyRead.catch(() => undefined);
+}
+
+/** The read started early, if one was and it is not taken yet; a fresh read otherwise. */
+export function takeKeptCatalogRead(): Promise<KeptCatalogRead | null> {
+  const read = earlyRead ?? readKeptCatalogInSteps();
+  earlyRead = null;
+  return read;
+}
+
 /** The catalogue this browser keeps, in its order, whole; null when it keeps none. */
 export async function readKeptCatalog(): Promise<PosCatalog | null> {
   const read = await readKeptCatalogInSteps();

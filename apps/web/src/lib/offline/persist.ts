@@ -1,5 +1,5 @@
 import { dehydrate, hydrate, type DehydratedState, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { tillDb } from './till-db';
+import { KEPT_QUERIES, readCache, tillDb } from './till-db';
 
 /*
  * What the till sells from, kept in IndexedDB so a reload with no server still opens a working
@@ -19,7 +19,6 @@ const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const RESTORE_WAIT_MS = 2_000;
 /** Saved at most this often while queries change. */
 const SAVE_EVERY_MS = 2_000;
-const KEY = 'queries';
 /** Bumped when what is kept changes shape: older copies are then ignored. */
 const VERSION = 2;
 
@@ -28,7 +27,7 @@ type Kept = { version: number; saved_at: number; state: DehydratedState };
 const kept = (key: QueryKey) => KEPT.some((prefix) => prefix.every((part, index) => key[index] === part));
 
 async function restore(client: QueryClient): Promise<void> {
-  const raw = await (await tillDb()).get('cache', KEY);
+  const raw = await readCache(KEPT_QUERIES);
   if (!raw) return;
   const saved = JSON.parse(raw) as Kept;
   if (saved.version !== VERSION || Date.now() - saved.saved_at > MAX_AGE_MS) return;
@@ -41,7 +40,7 @@ async function restore(client: QueryClient): Promise<void> {
 async function save(client: QueryClient): Promise<void> {
   const state = dehydrate(client, { shouldDehydrateQuery: (query) => query.state.status === 'success' && kept(query.queryKey) });
   const value: Kept = { version: VERSION, saved_at: Date.now(), state };
-  await (await tillDb()).put('cache', JSON.stringify(value), KEY);
+  await (await tillDb()).put('cache', JSON.stringify(value), KEPT_QUERIES);
 }
 
 /** Restores the kept queries into `client` and saves them as they change; resolves when restored (or after a short wait). */

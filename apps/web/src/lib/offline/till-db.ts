@@ -96,6 +96,25 @@ export function tillDb(): Promise<IDBPDatabase<TillDb>> {
   return opening;
 }
 
+/** The `cache` entry that holds the screens' kept data (lib/offline/persist.ts). */
+export const KEPT_QUERIES = 'queries';
+
+const earlyCacheReads = new Map<string, Promise<string | undefined>>();
+
+/** Starts reading a `cache` entry at once (app/early-reads.ts); the next `readCache` of it takes this read. */
+export function startReadingCache(key: string): void {
+  const read = tillDb().then((db) => db.get('cache', key));
+  read.catch(() => undefined);
+  earlyCacheReads.set(key, read);
+}
+
+/** A `cache` entry: the read started early when there is one not yet taken, a fresh read otherwise. */
+export function readCache(key: string): Promise<string | undefined> {
+  const early = earlyCacheReads.get(key);
+  earlyCacheReads.delete(key);
+  return early ?? tillDb().then((db) => db.get('cache', key));
+}
+
 /** Asks the browser not to evict the till's data when space runs low (sales not yet synced live there). */
 export async function keepTillData(): Promise<boolean> {
   try {

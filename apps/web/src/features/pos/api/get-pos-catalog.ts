@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient, type FetchStatus, type QueryClient } from '@tanstack/react-query';
 import type { PosCatalog, PosProduct } from '@shop/contracts/pos';
 import { apiRequest, isUnreachable } from '@/lib/api-client';
-import { keepCatalog, keepCatalogRows, mergeProducts, readKeptCatalog, readKeptCatalogInSteps } from '@/lib/offline/catalog-cache';
+import { keepCatalog, keepCatalogRows, mergeProducts, readKeptCatalog, takeKeptCatalogRead } from '@/lib/offline/catalog-cache';
 
 /*
  * The till's catalogue (docs/decisions/0016-offline-selling.md, "A big catalogue"): loaded whole
@@ -79,7 +79,7 @@ export async function fetchPosCatalog(client: QueryClient, signal?: AbortSignal)
  * and the whole follows with that first fetch.
  */
 export async function restoreKeptCatalog(client: QueryClient): Promise<void> {
-  const kept = await readKeptCatalogInSteps().catch(() => null);
+  const kept = await takeKeptCatalogRead().catch(() => null);
   if (!kept || !held(kept.first) || client.getQueryData(posCatalogKey)) return;
   // A big catalogue shows its first products now; the first fetch waits for the whole.
   if (kept.whole) {
