@@ -219,8 +219,7 @@ test.describe('catalogue screens', () => {
 
 test.describe('catalogue as Staff', () => {
   test('Staff can read products, categories and units but sees no write controls', async ({ page }) => {
-    await signIn(page, DEMO.staff);
-    await page.goto('/products');
+    await signIn(page, DEMO.staff, { at: '/products' });
     const table = page.getByRole('table', { name: 'Products' });
     await expect(table.getByRole('row').nth(1)).toContainText(/ID: \d+/);
     await expect(page.getByRole('button', { name: 'Add Product' })).toHaveCount(0);

@@ -63,8 +63,7 @@ test.describe('customers', () => {
   });
 
   test('a duplicate e-mail is shown on the field', async ({ page }) => {
-    await signIn(page, DEMO.manager);
-    await page.goto('/customers');
+    await signIn(page, DEMO.manager, { at: '/customers' });
     await page.getByRole('button', { name: 'Add Customer' }).click();
     const form = page.getByRole('dialog', { name: 'Add Customer' });
     await form.getByLabel('Name').fill('Someone Else');

@@ -40,8 +40,7 @@ async function addStock(
 
 test.describe('stock inventory', () => {
   test('lists receipts with the totals of the whole search in the footer', async ({ page }) => {
-    await signIn(page, DEMO.manager);
-    await page.goto('/inventory');
+    await signIn(page, DEMO.manager, { at: '/inventory' });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Stock Inventory');
     const table = stockTable(page);
     for (const header of ['ID', 'Product', 'Quantity', 'Price In', 'Received Date', 'Notes']) {
@@ -93,8 +92,7 @@ test.describe('stock inventory', () => {
   });
 
   test('a manager adjusts stock; taking out more than is on hand is refused readably', async ({ page }) => {
-    await signIn(page, DEMO.manager);
-    await page.goto('/inventory');
+    await signIn(page, DEMO.manager, { at: '/inventory' });
     await page.getByRole('button', { name: 'Adjust stock' }).click();
     const form = page.getByRole('dialog', { name: 'Adjust stock' });
     await pickProduct(form, 'Mineral Water 500 ml');
@@ -147,8 +145,7 @@ test.describe('stock inventory', () => {
 
 test.describe('expiring products', () => {
   test('shows the seeded expiring and expired batches and switches between 7, 30 and 90 days', async ({ page }) => {
-    await signIn(page, DEMO.manager);
-    await page.goto('/expire-product');
+    await signIn(page, DEMO.manager, { at: '/expire-product' });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Expiring Products');
     await expect(page.getByRole('radio', { name: '30 days' })).toBeChecked();
     const table = page.getByRole('table', { name: 'Expiring batches' });
@@ -212,8 +209,7 @@ test.describe('expiring products', () => {
 });
 
 test('Staff sees stock and expiring batches but cannot add, adjust or write off', async ({ page }) => {
-  await signIn(page, DEMO.staff);
-  await page.goto('/inventory');
+  await signIn(page, DEMO.staff, { at: '/inventory' });
   await expect(stockTable(page).locator('tbody tr').first()).toBeVisible();
   await expect(stockTable(page).locator('tfoot')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Adjust stock' })).toHaveCount(0);

@@ -18,8 +18,7 @@ test.describe('manager approval at the till', () => {
     const set = await page.request.put('/api/profile/pin', { headers: manager, data: { current_password: DEMO.manager.password, pin: '2580' } });
     expect(set.status(), await set.text()).toBe(200);
     try {
-      await signIn(page, DEMO.staff);
-      await page.goto('/sale');
+      await signIn(page, DEMO.staff, { at: '/sale' });
       await card(page, 'Espresso').click();
       // A drink: its options' chooser opens with the defaults chosen; Add takes them.
       await page.getByRole('dialog', { name: 'Espresso' }).getByRole('button', { name: /^Add / }).click();

@@ -2,8 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO, signIn } from './support';
 
 test('a Manager adds a milk choice to the bakery, and the product form shows it from the category', async ({ page }) => {
-  await signIn(page, DEMO.manager);
-  await page.goto('/modifier-groups');
+  await signIn(page, DEMO.manager, { at: '/modifier-groups' });
   // The screen sits in the sidebar's Products group.
   await expect(page.getByRole('link', { name: 'Modifiers' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Modifier groups' })).toBeVisible();

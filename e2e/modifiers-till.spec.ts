@@ -11,8 +11,7 @@ type SoldLine = { product_name: string; modifiers: { name: string; price: number
 test.describe('options and discounts at the till', () => {
   test("an iced latte L / 50% sugar / less ice / extra shot, 50% off with a Manager's PIN, and its sale shows it all", async ({ page }) => {
     test.setTimeout(60_000);
-    await signIn(page, DEMO.staff);
-    await page.goto('/sale');
+    await signIn(page, DEMO.staff, { at: '/sale' });
 
     // The product, then one tap per option that differs from the defaults (S, 100% sugar, normal ice), then Add:
     // 5 taps after the product for L / 50% / less ice / extra shot; a drink with its defaults is 1 (Add).
@@ -54,8 +53,7 @@ test.describe('options and discounts at the till', () => {
 
     // The Manager opens the sale: its line carries the options, the discount and who approved it.
     await page.evaluate(() => localStorage.clear());
-    await signIn(page, DEMO.manager);
-    await page.goto(`/orders?q=${code}`);
+    await signIn(page, DEMO.manager, { at: `/orders?q=${code}` });
     await row(page, code).getByRole('button', { name: `View ${code}` }).click();
     const details = page.getByRole('dialog', { name: `Sale ${code}` });
     await expect(details).toContainText('L +$1.00 · 50% sugar · Less ice · Extra shot +$0.50');

@@ -188,8 +188,7 @@ async function restore(context: BrowserContext) {
 }
 
 test('the demo shop has a sale made offline at an older price, listed for review on the Sales Report', async ({ page }) => {
-  await signIn(page, DEMO.manager);
-  await page.goto('/report-sale');
+  await signIn(page, DEMO.manager, { at: '/report-sale' });
   const panel = page.getByRole('region', { name: 'Sold offline: to review' });
   const row = panel.getByRole('row').filter({ hasText: 'T1-0001' });
   await expect(row).toContainText('Sold at another price');

@@ -81,8 +81,7 @@ test('an order parked for table 4 at one till shows on another within seconds, i
 
 test('an order voided with a reason leaves the list', async ({ page }) => {
   const name = `Dara ${uniqueSuffix()}`;
-  await signIn(page, DEMO.staff);
-  await page.goto('/sale');
+  await signIn(page, DEMO.staff, { at: '/sale' });
   await scan(page, 'BAK-004');
   await page.getByRole('button', { name: 'Park order' }).click();
   const park = page.getByRole('dialog', { name: 'Park order' });

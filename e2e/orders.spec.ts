@@ -56,8 +56,7 @@ test.describe('sales orders', () => {
     ], { notes: note });
     const other = await ringUp(page.request, token, [{ sku: 'COF-001', quantity: 1 }], { payment_method: 'Card', tendered: null, notes: note });
 
-    await signIn(page, DEMO.manager);
-    await page.goto('/orders');
+    await signIn(page, DEMO.manager, { at: '/orders' });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sales Orders');
     const table = page.getByRole('table', { name: 'Sales' });
     for (const header of ['SO', 'Date', 'Customer', 'Items', 'Total', 'Payment', 'Status', 'Actions']) {
@@ -161,8 +160,7 @@ test.describe('sales orders', () => {
     const mine = await ringUp(page.request, await tokenOf(page.request, DEMO.staff), [{ sku: 'COF-003', quantity: 1 }]);
     const managers = await ringUp(page.request, await tokenOf(page.request, DEMO.manager), [{ sku: 'COF-003', quantity: 1 }]);
 
-    await signIn(page, DEMO.staff);
-    await page.goto('/orders');
+    await signIn(page, DEMO.staff, { at: '/orders' });
     await expect(page.getByText('The sales you rang up.')).toBeVisible();
     const table = page.getByRole('table', { name: 'Sales' });
     await expect(row(page, mine.code)).toBeVisible();

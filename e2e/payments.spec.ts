@@ -2,8 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO, signIn, toast } from './support';
 
 test('a sale paid $5 + ៛20,000 + card for the rest: the change screen stays until New sale, and the details show the payments and rate', async ({ page }) => {
-  await signIn(page, DEMO.staff);
-  await page.goto('/sale');
+  await signIn(page, DEMO.staff, { at: '/sale' });
   const cart = page.getByRole('region', { name: /^Cart/ });
   const scanBox = page.getByPlaceholder('Search products...');
   // Four Caramel Macchiatos at $3.00 and 10% tax: $13.20.
@@ -49,8 +48,7 @@ test('a sale paid $5 + ៛20,000 + card for the rest: the change screen stays un
 });
 
 test('a KHQR payment: the code for the amount, confirmed Received, and the sale keeps its proof', async ({ page }) => {
-  await signIn(page, DEMO.staff);
-  await page.goto('/sale');
+  await signIn(page, DEMO.staff, { at: '/sale' });
   const scanBox = page.getByPlaceholder('Search products...');
   // One Caramel Macchiato at $3.00 and 10% tax: $3.30, paid by KHQR in dollars (the demo's default).
   await scanBox.fill('COF-008');

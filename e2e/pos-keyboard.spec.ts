@@ -28,8 +28,7 @@ async function expectTapTarget(page: Page, locator: ReturnType<Page['locator']>)
 
 test.describe('point of sale with the keyboard and a scanner', () => {
   test('a whole sale without the mouse: scan, +, F2, cash, Enter; the sale is recorded', async ({ page }) => {
-    await signIn(page, DEMO.staff);
-    await page.goto('/sale');
+    await signIn(page, DEMO.staff, { at: '/sale' });
     await expect(page.getByRole('list', { name: 'Products' })).toBeVisible();
     await expect(scanBox(page)).toBeFocused();
 
@@ -96,8 +95,7 @@ test.describe('point of sale with the keyboard and a scanner', () => {
   });
 
   test('Escape cancels the payment and F4 clears the cart', async ({ page }) => {
-    await signIn(page, DEMO.staff);
-    await page.goto('/sale');
+    await signIn(page, DEMO.staff, { at: '/sale' });
     await expect(scanBox(page)).toBeFocused();
     await page.keyboard.type('COF-001');
     await page.keyboard.press('Enter');
@@ -118,8 +116,7 @@ test.describe('point of sale with the keyboard and a scanner', () => {
 
   test('F2 pays from inside the service charge field, where + still types', async ({ page }) => {
     // A Manager: a cashier's other service charge asks for a Manager's PIN first (manager-approval.spec.ts).
-    await signIn(page, DEMO.manager);
-    await page.goto('/sale');
+    await signIn(page, DEMO.manager, { at: '/sale' });
     await expect(scanBox(page)).toBeFocused();
     await page.keyboard.type('COF-001');
     await page.keyboard.press('Enter');
@@ -152,8 +149,7 @@ for (const tablet of TABLETS) {
     test('the till fits the screen with finger-sized buttons, and so does the product list', async ({ page }, testInfo) => {
       // A long walk: the till, the cart, the payment dialog, the sidebar both ways and the product list.
       test.setTimeout(60_000);
-      await signIn(page, DEMO.admin);
-      await page.goto('/sale');
+      await signIn(page, DEMO.admin, { at: '/sale' });
       // Below 1280 px the sidebar starts collapsed, leaving the till its room; its icons are finger-sized.
       const sidebar = page.locator('aside').first();
       const nav = page.getByRole('navigation', { name: 'Main navigation' });
@@ -221,8 +217,7 @@ for (const tablet of TABLETS) {
 
 test('at 767 px the sidebar hides and the menu button opens it as a drawer', async ({ page }) => {
   await page.setViewportSize({ width: 767, height: 1024 });
-  await signIn(page, DEMO.staff);
-  await page.goto('/sale');
+  await signIn(page, DEMO.staff, { at: '/sale' });
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav).toBeHidden();
   await expectNoSidewaysScroll(page);

@@ -12,8 +12,7 @@ async function apiToken(page: Page, account: { email: string; password: string }
 
 test.describe('point of sale', () => {
   test('rings up a three-line sale with a promotion, takes cash with change, and the stock goes down', async ({ page }) => {
-    await signIn(page, DEMO.staff);
-    await page.goto('/sale');
+    await signIn(page, DEMO.staff, { at: '/sale' });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Point of Sale');
     await expect(page.getByRole('button', { name: /^Pay \$/ })).toBeDisabled();
     await expect(cart(page).getByRole('heading')).toHaveText('Cart (0)');
@@ -133,8 +132,7 @@ test.describe('point of sale', () => {
   test('a new tax rate saved on the Settings screen prices the next cart', async ({ page }) => {
     const admin = { authorization: `Bearer ${await apiToken(page, DEMO.admin)}` };
     try {
-      await signIn(page, DEMO.admin);
-      await page.goto('/settings?tab=taxes');
+      await signIn(page, DEMO.admin, { at: '/settings?tab=taxes' });
       const taxes = page.getByRole('tabpanel', { name: 'Taxes' });
       await taxes.getByLabel('Tax rate (%)').fill('5');
       await taxes.getByRole('button', { name: 'Save' }).click();

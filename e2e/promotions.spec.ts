@@ -81,8 +81,7 @@ test.describe('promotions', () => {
 
 test.describe('promotions as Staff', () => {
   test('Staff sees promotions without write controls', async ({ page }) => {
-    await signIn(page, DEMO.staff);
-    await page.goto('/promotions');
+    await signIn(page, DEMO.staff, { at: '/promotions' });
     await expect(page.getByRole('table', { name: 'Promotions' })).toBeVisible();
     await expect(page.getByRole('button', { name: '+ Add Promotion' })).toHaveCount(0);
     await expect(page.getByRole('columnheader', { name: 'Edit', exact: true })).toHaveCount(0);

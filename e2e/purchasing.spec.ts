@@ -161,8 +161,7 @@ test.describe('purchasing', () => {
   });
 
   test('Create Supply shows every problem at once, clears each when fixed, and shows a taken invoice ID on its field', async ({ page }) => {
-    await signIn(page, DEMO.manager);
-    await page.goto('/supplies/create');
+    await signIn(page, DEMO.manager, { at: '/supplies/create' });
     const save = page.getByRole('button', { name: 'Save Supply' });
 
     await page.getByLabel('Invoice Date').fill('');

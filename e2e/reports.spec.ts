@@ -34,8 +34,7 @@ test.describe('reports', () => {
     const bank = await ringUp(page.request, staff, 'TEA-004', 3, 'Bank');
     await ringUp(page.request, staff, 'JUI-001', 1, 'Card');
 
-    await signIn(page, DEMO.manager);
-    await page.goto('/report-sale');
+    await signIn(page, DEMO.manager, { at: '/report-sale' });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sales Report');
     await expect(page.getByPlaceholder('Search name/ref/notes…')).toBeVisible();
     const table = page.getByRole('table', { name: 'Sales Report' });
@@ -78,8 +77,7 @@ test.describe('reports', () => {
     const rielText = `៛${riel.toLocaleString('en-US')}`;
     const dollars = `$${sale.total.toFixed(2)}`;
 
-    await signIn(page, DEMO.manager);
-    await page.goto('/orders');
+    await signIn(page, DEMO.manager, { at: '/orders' });
     await page.getByPlaceholder('Search SO number, customer or notes').fill(sale.code);
     await page.getByRole('button', { name: `View ${sale.code}` }).click();
     await page.getByRole('dialog', { name: `Sale ${sale.code}` }).getByRole('button', { name: 'Refund' }).click();
@@ -120,8 +118,7 @@ test.describe('reports', () => {
   });
 
   test('purchase report: payment and status filters, totals footer, export', async ({ page }) => {
-    await signIn(page, DEMO.manager);
-    await page.goto('/report-purchase');
+    await signIn(page, DEMO.manager, { at: '/report-purchase' });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Purchase Report');
     const table = page.getByRole('table', { name: 'Purchase Report' });
     // The demo shop received four deliveries in the last two weeks, all paid in cash.
@@ -142,8 +139,7 @@ test.describe('reports', () => {
   test('stock report: rows from the ledger, category and state filters, pages of 10', async ({ page }) => {
     // Wide enough for every column; a narrower screen keeps the Category in each row's details.
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, DEMO.manager);
-    await page.goto('/report-stock');
+    await signIn(page, DEMO.manager, { at: '/report-stock' });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Stock Report');
     const table = page.getByRole('table', { name: 'Stock Report' });
     await expect(table.getByRole('row').filter({ hasText: 'Mineral Water 500 ml' })).toBeVisible();
@@ -164,8 +160,7 @@ test.describe('reports', () => {
     const manager = await bearer(page.request, DEMO.manager);
     const before = ((await (await page.request.get('/api/dashboard', { headers: manager })).json()) as { data: { cards: { newOrders: { value: number } } } }).data;
     await ringUp(page.request, await bearer(page.request, DEMO.staff), 'TEA-002', 2, 'Cash');
-    await signIn(page, DEMO.manager);
-    await page.goto('/dashboard');
+    await signIn(page, DEMO.manager, { at: '/dashboard' });
     const orders = page.getByText('New Orders').locator('..');
     await expect(orders.locator('p').nth(1)).toHaveText(String(before.cards.newOrders.value + 1));
     await expect(page.getByRole('heading', { name: 'Yearly Stats' })).toBeVisible();

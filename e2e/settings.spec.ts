@@ -146,8 +146,7 @@ test.describe('settings', () => {
   });
 
   test('a Manager sees the settings read-only', async ({ page }) => {
-    await signIn(page, DEMO.manager);
-    await page.goto('/settings');
+    await signIn(page, DEMO.manager, { at: '/settings' });
     await expect(page.getByText('Only an Admin can change settings.')).toBeVisible();
     const general = page.getByRole('tabpanel', { name: 'General' });
     await expect(general.getByLabel('Shop name')).toBeDisabled();

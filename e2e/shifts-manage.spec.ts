@@ -10,8 +10,7 @@ async function bearer(request: APIRequestContext, account: { email: string; pass
 test.describe('managing tills and shifts', () => {
   test('an Admin adds a till in Settings → Tills and shifts; a taken name is said on the field', async ({ page }) => {
     const name = `Terrace ${uniqueSuffix()}`;
-    await signIn(page, DEMO.admin);
-    await page.goto('/settings?tab=shifts');
+    await signIn(page, DEMO.admin, { at: '/settings?tab=shifts' });
     const tills = page.getByRole('table', { name: 'Tills' });
     await expect(tills.getByRole('row', { name: /^Front counter/ })).toBeVisible();
 

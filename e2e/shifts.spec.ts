@@ -24,8 +24,7 @@ async function barTill(page: Page, token: string) {
 
 test.describe('shifts at the till', () => {
   test('Staff opens the Bar with a float by notes, sells with riel change, pays out, reads an X-report, closes with a matching count and prints the Z-report', async ({ page }) => {
-    await signIn(page, DEMO.staff, { till: 'Bar' });
-    await page.goto('/sale');
+    await signIn(page, DEMO.staff, { till: 'Bar', at: '/sale' });
     await expect(shiftBar(page)).toContainText('Bar');
     await expect(shiftBar(page)).toContainText('No open shift');
     // Staff may not move this browser to another till.
@@ -128,8 +127,7 @@ test.describe('shifts at the till', () => {
       expect(opened.status()).toBe(201);
     }
 
-    await signIn(page, DEMO.staff, { till: 'Bar' });
-    await page.goto('/sale');
+    await signIn(page, DEMO.staff, { till: 'Bar', at: '/sale' });
     await shiftBar(page).getByRole('button', { name: 'Close shift' }).click();
     const close = page.getByRole('dialog', { name: 'Close shift: Bar' });
     await close.getByLabel('Number of $100 notes').fill('3');
@@ -161,8 +159,7 @@ test.describe('shifts at the till', () => {
 
     // A Manager sees the tills and moves this browser to the Front counter.
     await page.evaluate(() => localStorage.clear());
-    await signIn(page, DEMO.manager, { till: 'Bar' });
-    await page.goto('/sale');
+    await signIn(page, DEMO.manager, { till: 'Bar', at: '/sale' });
     await shiftBar(page).getByRole('button', { name: 'Change till' }).click();
     const picker = page.getByRole('dialog', { name: 'Change till' });
     await expect(picker.getByRole('button', { name: /^Bar/ })).toContainText('No open shift');

@@ -59,9 +59,7 @@ for (const width of [1440, 1024, 768]) {
     test.use({ viewport: { width, height: 900 } });
 
     test('a long product name and a long company leave the row actions in view', async ({ page }) => {
-      await signIn(page, DEMO.admin);
-
-      await page.goto('/products');
+      await signIn(page, DEMO.admin, { at: '/products' });
       await page.getByPlaceholder('Search by name/SKU').fill(id);
       const products = page.getByRole('table', { name: 'Products' });
       const product = row(page, productName);
@@ -114,8 +112,7 @@ test.describe('reports', () => {
     test.use({ viewport: { width: 768, height: 1024 } });
 
     test('the stock report keeps Product, Closing and State, and opens the rest under a row', async ({ page }) => {
-      await signIn(page, DEMO.admin);
-      await page.goto('/report-stock');
+      await signIn(page, DEMO.admin, { at: '/report-stock' });
       const table = page.getByRole('table', { name: 'Stock Report' });
       const first = table.getByRole('row').nth(1);
       await expect(first).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { row, signIn, toast, uniqueSuffix } from './support';
+import { DEMO, row, signIn, toast, uniqueSuffix } from './support';
 
 /** Signs in on the sign-in screen without expecting to get in. */
 async function trySignIn(page: Page, email: string, password: string) {
@@ -67,8 +67,7 @@ test.describe('staff accounts', () => {
     const firstPassword = `first-${suffix}`;
     const newPassword = `second-${suffix}`;
 
-    await signIn(page);
-    await page.goto('/users');
+    await signIn(page, DEMO.admin, { at: '/users' });
     await page.getByRole('button', { name: 'Add user' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add user' });
     await dialog.getByLabel('Name').fill(name);
