@@ -91,7 +91,7 @@ function probePrinting() {
 const backgroundLightness = (locator: Locator) =>
   locator.evaluate((element) => (window as unknown as PrintProbe).lightnessOf(getComputedStyle(element).backgroundColor));
 
-// Tracing would snapshot the page around every axe run: this spec is long enough without.
+// No trace at all here: this spec is long enough without.
 test.use({ trace: 'off' });
 
 test.describe('accessibility', () => {
