@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { openDatabase } from '../apps/server/src/db/client';
+import { waitUntilListening } from './server';
 
 const root = path.resolve(import.meta.dirname, '..');
 const COUNT = Number(process.argv[2] ?? 50_000);
@@ -53,14 +54,7 @@ const tillBrowser = async () => {
 };
 
 try {
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await waitUntilListening(base);
 
   // The console's own start on this CPU: the till reloaded with the demo shop's few products.
   {

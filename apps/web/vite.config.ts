@@ -1,8 +1,10 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath, URL } from 'node:url';
+import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
 export default defineConfig({
@@ -33,6 +35,15 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         cleanupOutdatedCaches: true,
       },
+    }),
+    // A brotli and a gzip copy beside each text file of 1 KiB or more, made once here at the
+    // strongest settings; the server sends the one the browser accepts
+    // (docs/decisions/0017-speed-on-the-wire-and-under-load.md). Fonts are compressed already.
+    compression({
+      include: /\.(html|css|js|mjs|svg|json|webmanifest)$/,
+      threshold: 1024,
+      algorithms: [defineAlgorithm('brotliCompress', { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
+      logLevel: 'silent',
     }),
   ],
   resolve: {

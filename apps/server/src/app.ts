@@ -110,8 +110,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     errorResponseBuilder: (_request, context) =>
       tooManyRequests(`Too many requests. Try again in ${context.after}.`, context.ttl / 1000),
   });
-  // Only routes that ask for it (the till's catalogue): most answers are small (docs/decisions/0016-offline-selling.md, "A big catalogue").
-  await app.register(compress, { global: false, encodings: ['br', 'gzip'] });
+  // Every answer of 1 KiB or more goes compressed (brotli, else gzip, as the client accepts); a
+  // smaller one is sent as it is, since compressing it would save too little to pay for
+  // (docs/decisions/0017-speed-on-the-wire-and-under-load.md).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(openApiPlugin);
 
   await app.register(

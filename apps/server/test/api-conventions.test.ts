@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { bearer, createTestApp, dbKind, signInAs } from './support/test-app';
 
@@ -9,6 +10,34 @@ const tokens = {
 };
 
 describe(`API conventions (${dbKind})`, () => {
+  it('compresses an answer of 1 KiB or more as the client accepts (brotli first, else gzip) and sends a small one as it is', async () => {
+    const url = '/api/products?per_page=50';
+    const plain = await app.inject({ method: 'GET', url, headers: bearer(tokens.Admin) });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
+      ['gzip', 'gzip', zlib.gunzipSync],
+    ] as const) {
+      const response = await app.inject({ method: 'GET', url, headers: { ...bearer(tokens.Admin), 'accept-encoding': accept } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding'], accept).toBe(encoding);
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      expect(JSON.parse(decode(response.rawPayload).toString())).toEqual(plain.json());
+    }
+    // A small answer, and a refusal, go as they are: compressing a few hundred bytes saves nothing worth the time.
+    const small = await app.inject({ method: 'GET', url: '/api/me', headers: { ...bearer(tokens.Admin), 'accept-encoding': 'br, gzip' } });
+    expect(small.statusCode).toBe(200);
+    expect(small.rawPayload.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    const refused = await app.inject({ method: 'GET', url: '/api/products?per_page=abc', headers: { ...bearer(tokens.Admin), 'accept-encoding': 'br, gzip' } });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.json().message).toBeTruthy();
+  });
+
   it('answers unknown /api paths with a JSON 404, signed in or not', async () => {
     for (const headers of [{}, bearer(tokens.Admin)]) {
       const response = await app.inject({ method: 'GET', url: '/api/no-such-thing', headers });

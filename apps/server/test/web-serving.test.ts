@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { dbKind, freshDatabase } from './support/test-app';
@@ -10,6 +11,11 @@ const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-dist-'));
 fs.mkdirSync(path.join(dist, 'assets'));
 fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>console</title><div id="root"></div>');
 fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+// A bigger file with the brotli and gzip copies the console's build writes beside it.
+const bigScript = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word number ${i}`))};`;
+fs.writeFileSync(path.join(dist, 'assets', 'big-fed456.js'), bigScript);
+fs.writeFileSync(path.join(dist, 'assets', 'big-fed456.js.br'), zlib.brotliCompressSync(bigScript));
+fs.writeFileSync(path.join(dist, 'assets', 'big-fed456.js.gz'), zlib.gzipSync(bigScript));
 
 const database = await freshDatabase();
 const app = await buildApp({ database, webDist: dist, logLevel: 'silent' });
@@ -35,6 +41,28 @@ describe(`serving the console (${dbKind})`, () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('sends the compressed copy of a file that the browser accepts, with its cache and type kept', async () => {
+    for (const [accept, encoding, decode, copy] of [
+      ['gzip, deflate, br, zstd', 'br', zlib.brotliDecompressSync, 'big-fed456.js.br'],
+      ['gzip, deflate', 'gzip', zlib.gunzipSync, 'big-fed456.js.gz'],
+    ] as const) {
+      const response = await app.inject({ method: 'GET', url: '/assets/big-fed456.js', headers: { 'accept-encoding': accept } });
+      // The build's own copy, byte for byte: nothing is compressed again per request.
+      expect(response.rawPayload.equals(fs.readFileSync(path.join(dist, 'assets', copy))), accept).toBe(true);
+      expect(response.statusCode, accept).toBe(200);
+      expect(response.headers['content-encoding'], accept).toBe(encoding);
+      expect(response.headers['content-type']).toMatch(/javascript/);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.rawPayload.length).toBeLessThan(bigScript.length / 4);
+      expect(decode(response.rawPayload).toString()).toBe(bigScript);
+    }
+    // A browser that takes no compression gets the file itself.
+    const plain = await app.inject({ method: 'GET', url: '/assets/big-fed456.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigScript);
   });
 
   it('serves files of a newer build without a restart', async () => {

@@ -7,7 +7,9 @@ import { API_MESSAGES } from '@shop/contracts/http';
 
 /**
  * Serves the built console. Hashed assets are cached for good; index.html never is, so a new
- * release reaches every till on its next load. Unknown /api paths are JSON 404s; any other
+ * release reaches every till on its next load. The build writes a brotli and a gzip copy beside
+ * each text file (docs/decisions/0017-speed-on-the-wire-and-under-load.md): the copy the browser
+ * accepts is sent as it is, with no compressing per request. Unknown /api paths are JSON 404s; any other
  * unknown path is a screen of the single-page app.
  */
 export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string | null }) => {
@@ -16,6 +18,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
     await app.register(fastifyStatic, {
       root,
       wildcard: true,
+      preCompressed: true,
       cacheControl: false,
       setHeaders(reply, filePath) {
         reply.header(
