@@ -60,6 +60,47 @@ describe(`products (${dbKind})`, () => {
     expect(active.body.meta.total).toBe(30);
   });
 
+  it('finds a product by any part of its name or SKU as soon as it is written, renamed or deleted, with the exact count', async () => {
+    const names = (response: { body: { data: { name: string }[] } }) => response.body.data.map((p) => p.name).sort();
+    const found = (q: string, more = '') => call(tokens.Staff, 'GET', `/api/products?q=${encodeURIComponent(q)}${more.includes('per_page') ? '' : '&per_page=2'}${more}`);
+    const made = [];
+    for (const [name, sku] of [
+      ['Tamarind Iced Tea', 'TEA-TAM-1'],
+      ['Tamarind Candy', 'SNK-TAM-2'],
+      ['Iced tamarind soda', 'DRK-TAM-3'],
+      ['100% Mango Juice', 'JUI-100'],
+      ['Mango 100 Pack', 'JUI_100'],
+    ]) {
+      made.push((await call(tokens.Manager, 'POST', '/api/products', valid({ name, sku }))).body.data as { id: number; name: string });
+    }
+
+    // Anywhere in the name, any case; the count is of every match, not of the page.
+    const tamarind = await found('TAMARIND');
+    expect(tamarind.body.meta).toMatchObject({ total: 3, per_page: 2, last_page: 2 });
+    const both = [...names(tamarind), ...names(await found('TAMARIND', '&page=2'))].sort();
+    expect(both).toEqual(['Iced tamarind soda', 'Tamarind Candy', 'Tamarind Iced Tea']);
+    expect((await found('marind ic')).body.data.map((p: { name: string }) => p.name)).toEqual(['Tamarind Iced Tea']);
+    // Inside a SKU, and two letters, which no index of three-letter pieces can hold.
+    expect(names(await found('-tam-'))).toHaveLength(2);
+    expect((await found('-tam-')).body.meta.total).toBe(3);
+    expect((await found('ta', '&per_page=100')).body.data.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['Tamarind Candy', 'Tamarind Iced Tea']));
+    // A % or _ the cashier types is that character, not a wildcard.
+    expect(names(await found('100%'))).toEqual(['100% Mango Juice']);
+    expect((await found('jui_1')).body.data.map((p: { name: string }) => p.name)).toEqual(['Mango 100 Pack']);
+    expect((await found('ango 1')).body.data.map((p: { name: string }) => p.name)).toEqual(['Mango 100 Pack']);
+
+    // Renamed: found by the new name only; deleted: found no more.
+    const candy = made[1]!;
+    await call(tokens.Manager, 'PUT', `/api/products/${candy.id}`, { ...valid({ name: 'Palm Sugar Candy', sku: 'SNK-PALM-2' }) });
+    expect(names(await found('tamarind', '&per_page=10'))).toEqual(['Iced tamarind soda', 'Tamarind Iced Tea']);
+    expect(names(await found('palm sugar c'))).toEqual(['Palm Sugar Candy']);
+    expect((await found('snk-palm')).body.meta.total).toBe(1);
+    expect((await call(tokens.Manager, 'DELETE', `/api/products/${made[0]!.id}`)).status).toBe(204);
+    expect(names(await found('tamarind', '&per_page=10'))).toEqual(['Iced tamarind soda']);
+    expect((await found('Tamarind Iced')).body.meta.total).toBe(0);
+    for (const product of made.slice(1)) await call(tokens.Manager, 'DELETE', `/api/products/${product.id}`);
+  });
+
   it('adds the on-hand quantity with include=stock (and the POS stock flag)', async () => {
     const withStock = await call(tokens.Staff, 'GET', '/api/products?include=stock&per_page=200');
     expect(withStock.body.data.every((p: { stock: unknown }) => typeof p.stock === 'number')).toBe(true);
