@@ -326,8 +326,8 @@ console.log(`Shop console benchmark — ${os.cpus().length} cores, Node ${proces
 console.log(`Console: initial JS ${web.initialJsKiB.toFixed(1)} KiB gzip in ${web.initialFiles} files; largest lazy chunk ${web.largestLazyChunk?.name} ${web.largestLazyChunk?.kib.toFixed(1)} KiB gzip`);
 
 // Bytes on the wire (docs/decisions/0017-speed-on-the-wire-and-under-load.md): a new browser signs in and opens the dashboard.
-web.wire = JSON.parse(execFileSync(tsx, [path.join(root, 'bench/wire.ts')], { cwd: root, encoding: 'utf8', timeout: 300_000 }).trim().split('\n').pop());
-{
+if (process.env.BENCH_WIRE !== 'off') {
+  web.wire = JSON.parse(execFileSync(tsx, [path.join(root, 'bench/wire.ts')], { cwd: root, encoding: 'utf8', timeout: 300_000 }).trim().split('\n').pop());
   const w = web.wire;
   console.log(
     `On the wire, a new browser (Chromium, nothing cached): the sign-in screen ${w.signInScreenKiB.toFixed(0)} KiB; + signing in to the shell and the dashboard's figures ${w.signInAndShellKiB.toFixed(0)} KiB; + the dashboard's charts ${w.withDashboardKiB.toFixed(0)} KiB ` +

@@ -5,7 +5,7 @@
 // network events: what a shop's tablet downloads, not the files' sizes on disk. The service worker
 // is kept out: its copy of the whole console for offline use is fetched in the background, once
 // per release, after the first screen, and would hide the page's own fetches behind it. Prints one
-// JSON line on stdout.
+// JSON line on stdout; BENCH_WIRE_LIST=1 adds each response (path, KiB, encoding).
 // Usage: tsx bench/wire.ts
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -80,20 +80,19 @@ try {
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(2000);
   await page.waitForLoadState('networkidle');
-  const firstScreens = seen;
   const byKind = Object.fromEntries(
-    (['document', 'script', 'style', 'font', 'api', 'other'] as const).map((kind) => [kind, Number(kib(firstScreens.filter((response) => response.kind === kind)).toFixed(1))]),
+    (['document', 'script', 'style', 'font', 'api', 'other'] as const).map((kind) => [kind, Number(kib(seen.filter((response) => response.kind === kind)).toFixed(1))]),
   );
   console.log(
     JSON.stringify({
-      signInScreenKiB: Number(kib(firstScreens.slice(0, signInScreen)).toFixed(1)),
+      signInScreenKiB: Number(kib(seen.slice(0, signInScreen)).toFixed(1)),
       // The shell (header, sidebar, the dashboard's figures) is everything but the charts' chunk,
       // which is asked for once the figures are in: counted apart, whenever it comes.
-      signInAndShellKiB: Number(kib(firstScreens.filter((response) => !charts(response))).toFixed(1)),
-      withDashboardKiB: Number(kib(firstScreens).toFixed(1)),
-      responses: firstScreens.length,
+      signInAndShellKiB: Number(kib(seen.filter((response) => !charts(response))).toFixed(1)),
+      withDashboardKiB: Number(kib(seen).toFixed(1)),
+      responses: seen.length,
       byKind,
-      ...(process.env.BENCH_WIRE_LIST ? { list: firstScreens.map((r) => `${r.url} ${(r.bytes / 1024).toFixed(1)} ${r.encoding}`) } : {}),
+      ...(process.env.BENCH_WIRE_LIST ? { list: seen.map((r) => `${r.url} ${(r.bytes / 1024).toFixed(1)} ${r.encoding}`) } : {}),
     }),
   );
   await context.close();
