@@ -37,7 +37,7 @@ function fakeApi(role: 'Admin' | 'Staff' = 'Admin') {
   return searches;
 }
 
-const searchBox = () => screen.findByRole('combobox', { name: 'Search' }, { timeout: 5000 });
+const searchBox = () => screen.findByRole('combobox', { name: 'Search' });
 const activeOption = (input: HTMLElement) => document.getElementById(input.getAttribute('aria-activedescendant') ?? '');
 
 describe('Header search', () => {
@@ -80,7 +80,7 @@ describe('Header search', () => {
     expect(activeOption(input)).toHaveTextContent('SO-000007');
     await user.keyboard('{ArrowDown}{Enter}');
 
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Customer' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Customer' });
     expect(within(dialog).getByLabelText('Name')).toHaveValue('Lina Tan');
     expect(router.state.location.search).toBe('?edit=4');
     expect(input).toHaveValue('');
@@ -105,7 +105,7 @@ describe('Header search', () => {
     await user.type(input, 'so-7');
     await user.click(await screen.findByRole('option', { name: /SO-000007/ }));
     await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/orders?sale=7'));
-    await screen.findByRole('dialog', { name: 'Sale details' }, { timeout: 5000 });
+    await screen.findByRole('dialog', { name: 'Sale details' });
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(router.state.location.search).toBe('');
@@ -175,7 +175,7 @@ describe('Header search', () => {
     const input = await searchBox();
     await user.type(input, 'lina');
     await user.click(await screen.findByRole('option', { name: /Lina Tan.*lina@mekongtours/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Lina Tan' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Lina Tan' });
     expect(within(dialog).getByText('Mekong Tours')).toBeInTheDocument();
     expect(within(dialog).queryByRole('textbox')).toBeNull();
     await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[1]!);

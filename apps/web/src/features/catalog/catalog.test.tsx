@@ -84,7 +84,7 @@ describe('Product List', () => {
     renderApp('/products');
     expect(await screen.findByText('Loading…')).toBeInTheDocument();
     // The first render also loads the screen's lazy chunk.
-    expect(await screen.findByText('Drink 7', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Drink 7')).toBeInTheDocument();
     expect(productRows()).toHaveLength(5);
     expect(screen.getByText('ID: 7')).toBeInTheDocument();
     expect(within(productRows()[0]!).getByText('$2.50')).toBeInTheDocument();
@@ -109,7 +109,7 @@ describe('Product List', () => {
     fakeApi();
     const user = userEvent.setup();
     const { router } = renderApp('/products?edit=2');
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Product' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
     await waitFor(() => expect(within(dialog).getByLabelText('Name')).toHaveValue('Drink 2'));
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -119,7 +119,7 @@ describe('Product List', () => {
   it('narrows the list to the linked product for Staff, who cannot edit it', async () => {
     const { calls } = fakeApi({ role: 'Staff' });
     renderApp('/products?edit=2');
-    expect(await screen.findByDisplayValue('COF-2', {}, { timeout: 5000 })).toHaveAttribute('placeholder', 'Search by name/SKU');
+    expect(await screen.findByDisplayValue('COF-2')).toHaveAttribute('placeholder', 'Search by name/SKU');
     await waitFor(() => expect(productGets(calls).at(-1)?.url.searchParams.get('q')).toBe('COF-2'));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -260,7 +260,7 @@ describe('Modifier groups on the product and category forms', () => {
     const { calls } = fakeApi();
     const user = userEvent.setup();
     renderApp('/products/new');
-    const dialog = await screen.findByRole('dialog', { name: 'Add Product' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Product' });
     await user.type(await within(dialog).findByLabelText('Name'), 'Iced Mocha');
     await user.type(within(dialog).getByLabelText('SKU'), 'COF-77');
     await user.selectOptions(within(dialog).getByLabelText('Category'), 'Coffee');
@@ -285,7 +285,7 @@ describe('Modifier groups on the product and category forms', () => {
     const { calls } = fakeApi();
     const user = userEvent.setup();
     renderApp('/category-list');
-    await user.click(await screen.findByRole('button', { name: 'Add Category' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Add Category' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Category' });
     await user.type(within(dialog).getByLabelText('Name'), 'Smoothies');
     const picker = await within(dialog).findByLabelText('Modifier groups');

@@ -92,7 +92,7 @@ function fakeApi(options: { products?: Product[]; role?: 'Admin' | 'Staff'; labe
 async function openList() {
   renderApp('/products');
   // The first render also loads the screen's lazy chunk.
-  await screen.findByText('Drink 6', {}, { timeout: 10_000 });
+  await screen.findByText('Drink 6');
 }
 
 const selectionBar = () => screen.getByRole('region', { name: 'Selected products' });

@@ -17,7 +17,7 @@ function signedIn() {
 
 async function openChat(name: string) {
   renderApp('/chat');
-  const contact = await screen.findByRole('button', { name: new RegExp(name) }, { timeout: 10_000 });
+  const contact = await screen.findByRole('button', { name: new RegExp(name) });
   fireEvent.click(contact);
   const log = screen.getByRole('log', { name: `Messages with ${name}` });
   const box = screen.getByRole('textbox', { name: `Message to ${name}` });
@@ -86,7 +86,7 @@ describe('Chat', { timeout: 20_000 }, () => {
     signedIn();
     const user = userEvent.setup();
     renderApp('/chat');
-    const search = await screen.findByRole('searchbox', { name: 'Find a dm' }, { timeout: 10_000 });
+    const search = await screen.findByRole('searchbox', { name: 'Find a dm' });
     expect(screen.getByRole('heading', { name: 'Starred' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Messages' })).toBeInTheDocument();
     expect(screen.getByText('Filters: 0')).toBeInTheDocument();
@@ -114,7 +114,7 @@ describe('Chat', { timeout: 20_000 }, () => {
     signedIn();
     const user = userEvent.setup();
     renderApp('/chat');
-    await user.click(await screen.findByRole('checkbox', { name: 'Unread' }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Unread' }));
     await user.click(screen.getByRole('button', { name: /Dara Pich.*1 unread/ }));
     expect(screen.getByRole('log', { name: 'Messages with Dara Pich' })).toHaveTextContent('We are almost out of oat milk.');
     expect(screen.queryByRole('button', { name: /Dara Pich/ })).not.toBeInTheDocument();

@@ -28,7 +28,7 @@ describe('Customers', () => {
   it("shows the avatar or 'N/A', '-' for a missing phone or company, and what a customer owes", async () => {
     const calls = fakeApi();
     renderApp('/customers');
-    const lina = (await screen.findByText('Lina Tan', {}, { timeout: 5000 })).closest('tr')!;
+    const lina = (await screen.findByText('Lina Tan')).closest('tr')!;
     expect(within(lina).getByText('N/A')).toBeInTheDocument();
     // No phone, no company, nothing owed.
     expect(within(lina).getAllByText('-')).toHaveLength(3);
@@ -55,7 +55,7 @@ describe('Customers', () => {
   it('lets Staff add a customer but not edit or delete', async () => {
     fakeApi('Staff');
     renderApp('/customers');
-    expect(await screen.findByText('Lina Tan', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Lina Tan')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Customer' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^(Edit|Delete) / })).not.toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'Action' })).not.toBeInTheDocument();

@@ -137,7 +137,7 @@ describe('Stock Inventory', SLOW, () => {
       total: 31,
     });
     renderApp('/inventory');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Stock Inventory' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Stock Inventory' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Stock records' });
     const croissant = (await within(table).findByText('Morning delivery')).closest('tr')!;
     expect(within(croissant).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['12', 'Butter CroissantBAK-001', '30', '$0.85', '2025-03-02', 'Morning delivery']);
@@ -160,7 +160,7 @@ describe('Stock Inventory', SLOW, () => {
     const api = fakeApi({ records: [record(12), record(13, { notes: 'Market purchase' })], total: 25 });
     const user = userEvent.setup();
     renderApp('/inventory');
-    await user.click(await screen.findByRole('button', { name: 'Page 2' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(api.last('/api/stocks')?.url.searchParams.get('page')).toBe('2'));
     await user.type(screen.getByPlaceholderText('Search by notes, product name or ID'), 'market');
     await waitFor(() => expect(api.last('/api/stocks')?.url.searchParams.get('q')).toBe('market'));
@@ -177,7 +177,7 @@ describe('Stock Inventory', SLOW, () => {
   it("says 'No stock records found.' and shows no totals for an empty list", async () => {
     fakeApi({ records: [] });
     renderApp('/inventory');
-    expect(await screen.findByText('No stock records found.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No stock records found.')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Stock records' }).querySelector('tfoot')).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
   });
@@ -186,7 +186,7 @@ describe('Stock Inventory', SLOW, () => {
     const api = fakeApi({ stocksReply: { status: 422, body: { message: 'Search text is too long.' } } });
     const user = userEvent.setup();
     renderApp('/inventory');
-    const banner = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const banner = await screen.findByRole('alert');
     expect(banner).toHaveTextContent('Failed to load stock data: Search text is too long.');
     await waitFor(() => expect(toasts()).toContain('Failed to load stock data: Search text is too long.'));
     const before = api.calls.length;
@@ -197,7 +197,7 @@ describe('Stock Inventory', SLOW, () => {
   it('offers Staff no Adjust stock or Add stock', async () => {
     fakeApi({ role: 'Staff', records: [record(12)] });
     renderApp('/inventory');
-    expect(await screen.findByText('Butter Croissant', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Butter Croissant')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Adjust stock' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add stock' })).not.toBeInTheDocument();
   });
@@ -205,7 +205,7 @@ describe('Stock Inventory', SLOW, () => {
   it('shows Staff quantities only: no Price In column and no value in the totals', async () => {
     fakeApi({ role: 'Staff', records: [record(12)], totals: { quantity: 20 } });
     renderApp('/inventory');
-    expect(await screen.findByText('Butter Croissant', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Butter Croissant')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Quantity' })).toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'Price In' })).not.toBeInTheDocument();
     expect(screen.queryByText('Total value')).not.toBeInTheDocument();
@@ -216,7 +216,7 @@ describe('Stock Inventory', SLOW, () => {
     const api = fakeApi({ records: [record(12)] });
     const user = userEvent.setup();
     renderApp('/inventory');
-    await user.click(await screen.findByRole('button', { name: 'Adjust stock' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Adjust stock' }));
     const dialog = await screen.findByRole('dialog', { name: 'Adjust stock' });
     const submit = within(dialog).getByRole('button', { name: 'Adjust stock' });
     await user.click(submit);
@@ -254,7 +254,7 @@ describe('Stock Inventory', SLOW, () => {
     });
     const user = userEvent.setup();
     renderApp('/inventory');
-    await user.click(await screen.findByRole('button', { name: 'Adjust stock' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Adjust stock' }));
     const dialog = await screen.findByRole('dialog', { name: 'Adjust stock' });
     await user.type(within(dialog).getByRole('combobox', { name: 'Product' }), 'cashew');
     await user.click(await within(dialog).findByRole('option', { name: /Roasted Cashews/ }));
@@ -280,7 +280,7 @@ describe('Stock Inventory', SLOW, () => {
     const api = fakeApi({ records: [record(12)], total: 25 });
     const user = userEvent.setup();
     renderApp('/inventory');
-    await user.click(await screen.findByRole('button', { name: 'Page 2' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(api.last('/api/stocks')?.url.searchParams.get('page')).toBe('2'));
     await user.click(screen.getByRole('button', { name: 'Add stock' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add stock' });
@@ -324,7 +324,7 @@ describe('Expiring Products', SLOW, () => {
   it('lists batches expiring within 30 days by default; expired ones are red and say so', async () => {
     const api = fakeApi({ batches: BATCHES });
     renderApp('/expire-product');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Expiring Products' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Expiring Products' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Expiring batches' });
     const expired = (await within(table).findByText('Roasted Cashews')).closest('tr')!;
     expect(within(expired).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
@@ -352,7 +352,7 @@ describe('Expiring Products', SLOW, () => {
     const api = fakeApi({ batches: [batch(43, 10, { product: { id: 5, name: 'Fresh Coconut', sku: 'JUI-005' } })] });
     const user = userEvent.setup();
     renderApp('/expire-product');
-    expect(await screen.findByText('Fresh Coconut', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Fresh Coconut')).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: '7 days' }));
     expect(await screen.findByText('No batches expire within 7 days.')).toBeInTheDocument();
     expect(api.last('/api/expiring-batches')?.url.searchParams.get('days')).toBe('7');
@@ -365,7 +365,7 @@ describe('Expiring Products', SLOW, () => {
     const api = fakeApi({ batches: BATCHES });
     const user = userEvent.setup();
     renderApp('/expire-product');
-    await user.click(await screen.findByRole('button', { name: 'Write off batch #41 of Roasted Cashews' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Write off batch #41 of Roasted Cashews' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Write off expired stock?' });
     expect(confirm).toHaveTextContent('Roasted Cashews (SNK-004), batch #41: 5 left');
     await user.click(within(confirm).getByRole('button', { name: 'Write off' }));
@@ -379,7 +379,7 @@ describe('Expiring Products', SLOW, () => {
   it('offers Staff no write-off', async () => {
     fakeApi({ role: 'Staff', batches: BATCHES });
     renderApp('/expire-product');
-    expect(await screen.findByText('Expired 3 days ago', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Expired 3 days ago')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Write off/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'Action' })).not.toBeInTheDocument();
     // Quantities, not what they cost.

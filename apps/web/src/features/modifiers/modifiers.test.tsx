@@ -78,7 +78,7 @@ const sent = (calls: Call[], method: string) => calls.find((call) => call.method
 async function openNewGroup() {
   const user = userEvent.setup();
   renderApp('/modifier-groups');
-  await user.click(await screen.findByRole('button', { name: 'Add modifier group' }, { timeout: 5000 }));
+  await user.click(await screen.findByRole('button', { name: 'Add modifier group' }));
   const dialog = await screen.findByRole('dialog', { name: 'Add modifier group' });
   return { user, dialog };
 }
@@ -87,7 +87,7 @@ describe('Modifier groups', () => {
   it('lists each group with its Khmer name, choice, limits, priced options and where it applies', async () => {
     fakeApi();
     renderApp('/modifier-groups');
-    const table = await screen.findByRole('table', { name: 'Modifier groups' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'Modifier groups' });
     const row = (await within(table).findByText('Size')).closest('tr')!;
     expect(within(row).getByText('ទំហំ')).toBeInTheDocument();
     expect(within(row).getByText('Single choice')).toBeInTheDocument();
@@ -101,7 +101,7 @@ describe('Modifier groups', () => {
   it('says so when there are no groups', async () => {
     fakeApi({ groups: [] });
     renderApp('/modifier-groups');
-    expect(await screen.findByText('No modifier groups found.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No modifier groups found.')).toBeInTheDocument();
   });
 
   it('is not for Staff', async () => {
@@ -186,7 +186,7 @@ describe('Modifier groups', () => {
     const calls = fakeApi({ refuse: { status: 409, body: { message: 'A modifier group with this name already exists.', errors: { name: ['A modifier group with this name already exists.'] } } } });
     const user = userEvent.setup();
     renderApp('/modifier-groups');
-    await user.click(await screen.findByRole('button', { name: 'Edit Size' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Edit Size' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit modifier group' });
     await user.clear(within(dialog).getByLabelText('Name'));
     await user.type(within(dialog).getByLabelText('Name'), 'Sugar');
@@ -207,7 +207,7 @@ describe('Modifier groups', () => {
     const calls = fakeApi();
     const user = userEvent.setup();
     renderApp('/modifier-groups');
-    await user.click(await screen.findByRole('button', { name: 'Delete Size' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Delete Size' }));
     const confirm = await screen.findByRole('alertdialog');
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Deleted modifier group')).toBeInTheDocument();

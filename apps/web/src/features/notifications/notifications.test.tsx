@@ -76,7 +76,7 @@ function fakeApi(initial: Notification[], options: { refuse?: boolean } = {}) {
 
 const toasts = () => [...document.querySelectorAll('[data-sonner-toast]')].map((toast) => toast.textContent ?? '');
 /** The header's bell (the sidebar has a Notifications link too). */
-const bell = async (name: string) => within(await screen.findByRole('banner', {}, { timeout: 5000 })).findByRole('link', { name }, { timeout: 3000 });
+const bell = async (name: string) => within(await screen.findByRole('banner')).findByRole('link', { name });
 const item = (title: string) => screen.getByRole('heading', { name: title }).closest('li')!;
 
 // Rendering the whole console (lazy screens, shell) takes seconds on a busy machine.
@@ -88,7 +88,7 @@ describe('Notifications', { timeout: 20_000 }, () => {
   it('lists the notifications with their text, time and link, 10 a page, and counts the unread ones', async () => {
     const calls = fakeApi([lowStock(1, 'Oat Milk 1L'), lowStock(2, 'Espresso Beans 1kg'), REFUND]);
     renderApp('/notifications');
-    const list = await screen.findByRole('list', { name: 'Notifications' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Notifications' });
     const titles = within(list).getAllByRole('heading').map((heading) => heading.textContent);
     expect(titles).toEqual(['Low stock: Oat Milk 1L', 'Low stock: Espresso Beans 1kg', 'Refund RF-0007']);
 
@@ -198,7 +198,7 @@ describe('Notifications', { timeout: 20_000 }, () => {
   it("shows 'No notifications yet.' and no badge when there are none", async () => {
     fakeApi([]);
     renderApp('/notifications');
-    expect(await screen.findByText('No notifications yet.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No notifications yet.')).toBeInTheDocument();
     expect(await bell('Notifications')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Notifications', current: 'page' })).toBeInTheDocument();
     expect(screen.queryByText('0')).not.toBeInTheDocument();
@@ -229,7 +229,7 @@ describe('Notifications', { timeout: 20_000 }, () => {
     fakeApi([lowStock(1, 'Oat Milk 1L'), shortOffline]);
     await switchLanguage('kh');
     renderApp('/notifications');
-    expect(await screen.findByRole('heading', { name: 'ស្តុកទាប៖ Oat Milk 1L' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'ស្តុកទាប៖ Oat Milk 1L' })).toBeInTheDocument();
     expect(screen.getByText('Oat Milk 1L (SKU-1) នៅសល់ 2; កម្រិតបញ្ជាទិញឡើងវិញ 5។')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'លក់លើសស្តុកពេលគ្មានអ៊ីនធឺណិត៖ Last Tart' })).toBeInTheDocument();
     expect(screen.getByText('បានលក់ពេលគ្មានអ៊ីនធឺណិត៖ 3 × Last Tart, នៅសល់ឥឡូវ -3។')).toBeInTheDocument();

@@ -91,7 +91,7 @@ afterEach(() => {
 async function openTill() {
   const user = userEvent.setup();
   renderApp('/sale');
-  await screen.findByRole('list', { name: 'Products' }, { timeout: 5000 });
+  await screen.findByRole('list', { name: 'Products' });
   // Read while the server is there: the open orders (their count on the button) and the picker's first page.
   const ordersButton = await screen.findByRole('button', { name: /^Open orders\s*1$/ });
   return { user, ordersButton, cart: screen.getByRole('region', { name: /Cart/ }) };
@@ -146,7 +146,7 @@ describe('the till with no server', () => {
     const user = userEvent.setup();
     // Signed in, the console kept nothing yet: the till opens from what it has.
     renderApp('/sale');
-    const button = await screen.findByRole('button', { name: 'Open orders' }, { timeout: 5000 });
+    const button = await screen.findByRole('button', { name: 'Open orders' });
     await user.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'Open orders' });
     expect(within(dialog).getByText('Offline: no open orders were kept on this till. They need the server.')).toBeInTheDocument();

@@ -82,7 +82,7 @@ const saleAnswer = (total: number, overrides: Parameters<typeof saleFixture>[0] 
 async function openTill() {
   const user = userEvent.setup();
   renderApp('/sale');
-  const products = await screen.findByRole('list', { name: 'Products' }, { timeout: 5000 });
+  const products = await screen.findByRole('list', { name: 'Products' }, { timeout: 15_000 });
   const card = (name: string) => within(products).getByRole('button', { name: new RegExp(name) });
   const cart = screen.getByRole('region', { name: /Cart/ });
   return { user, card, cart };

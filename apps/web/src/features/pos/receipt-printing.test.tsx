@@ -116,7 +116,7 @@ function fakeApi(options: {
 async function sell() {
   const user = userEvent.setup();
   renderApp('/sale');
-  const products = await screen.findByRole('list', { name: 'Products' }, { timeout: 10_000 });
+  const products = await screen.findByRole('list', { name: 'Products' });
   await user.click(within(products).getByRole('button', { name: /Cafe Latte/ }));
   const pay = screen.getByRole('button', { name: /^Pay \$/ });
   await waitFor(() => expect(pay).toBeEnabled());
@@ -139,7 +139,7 @@ describe('the receipt after a sale at a till with a network printer', { timeout:
     const { change } = await sell();
     expect(within(change).getByText('Printing…')).toBeInTheDocument();
     expect(within(change).getByRole('button', { name: /New sale/ })).toBeEnabled();
-    expect(await within(change).findByText('Receipt printed', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await within(change).findByText('Receipt printed')).toBeInTheDocument();
     expect(within(change).queryByRole('button', { name: 'Print receipt' })).not.toBeInTheDocument();
   });
 
@@ -224,7 +224,7 @@ describe("the till's retry list", { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp('/sale');
-    const bar = await screen.findByRole('region', { name: 'Shift' }, { timeout: 5000 });
+    const bar = await screen.findByRole('region', { name: 'Shift' });
     await user.click(await within(bar).findByRole('button', { name: 'Not printed: 3' }));
     const dialog = await screen.findByRole('dialog', { name: 'Not printed' });
     const rows = within(within(dialog).getByRole('list', { name: 'Print jobs not printed' })).getAllByRole('listitem');
@@ -253,7 +253,7 @@ describe("the till's retry list", { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp('/sale');
-    const bar = await screen.findByRole('region', { name: 'Shift' }, { timeout: 5000 });
+    const bar = await screen.findByRole('region', { name: 'Shift' });
     await user.click(await within(bar).findByRole('button', { name: 'Not printed: 1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Not printed' });
     await user.click(within(dialog).getByRole('button', { name: 'Retry Receipt SO-000090' }));
@@ -265,7 +265,7 @@ describe("the till's retry list", { timeout: 20_000 }, () => {
   it('shows nothing while every job printed', async () => {
     const calls = fakeApi({ autoPrint: true, failed: () => [] });
     renderApp('/sale');
-    const bar = await screen.findByRole('region', { name: 'Shift' }, { timeout: 5000 });
+    const bar = await screen.findByRole('region', { name: 'Shift' });
     await waitFor(() => expect(calls.some((call) => call.path === '/api/print-jobs' && call.query.get('status') === 'failed')).toBe(true));
     expect(within(bar).queryByRole('button', { name: /Not printed/ })).not.toBeInTheDocument();
   });

@@ -147,7 +147,7 @@ function fakeApi(options: {
 async function openTill() {
   const user = userEvent.setup();
   renderApp('/sale');
-  const products = await screen.findByRole('list', { name: 'Products' }, { timeout: 5000 });
+  const products = await screen.findByRole('list', { name: 'Products' });
   const bar = () => screen.getByRole('region', { name: 'Shift' });
   return { user, products, bar };
 }

@@ -115,7 +115,7 @@ describe('paying for the cart (useCheckout)', () => {
     // The sender's first try meets no server either; the sale waits, then goes with the same key.
     await waitFor(() => expect(posts.length).toBeGreaterThanOrEqual(2));
     expect((await outboxEntries()).map((entry) => entry.client_id)).toEqual([key]);
-    await waitFor(() => expect(posts).toHaveLength(3), { timeout: 5_000 });
+    await waitFor(() => expect(posts).toHaveLength(3));
     await waitFor(async () => expect(await outboxEntries()).toEqual([]));
     for (const post of posts.slice(1)) {
       expect(post.key).toBe(key);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
 type TillKeys = {
   /** The product search box, where a barcode scanner types. */
@@ -31,7 +31,9 @@ function isTextField(element: HTMLElement): boolean {
  */
 export function useTillKeys(keys: TillKeys) {
   const latest = useRef(keys);
-  useEffect(() => {
+  // Kept current as the screen commits, not after it paints: a key pressed the moment a dialog
+  // opens or closes must see the till as it now is (a passive effect could still be pending).
+  useLayoutEffect(() => {
     latest.current = keys;
   });
 

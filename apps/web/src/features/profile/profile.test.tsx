@@ -106,7 +106,7 @@ describe('Profile', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/profile?tab=notifications');
 
-    const tabs = await screen.findAllByRole('tab', {}, { timeout: 5000 });
+    const tabs = await screen.findAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Overview', 'Security', 'Sessions', 'Notifications', 'API Keys', 'Connected', 'Activity', 'Danger Zone']);
     expect(screen.getByRole('tab', { name: 'Notifications' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('switch', { name: 'Low stock' })).toBeChecked();
@@ -123,7 +123,7 @@ describe('Profile', () => {
     const user = userEvent.setup();
     renderApp('/profile');
 
-    const name = await screen.findByLabelText('Name', {}, { timeout: 5000 });
+    const name = await screen.findByLabelText('Name');
     expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
     await user.clear(name);
     await user.type(name, 'Sokha Chan-Lim');
@@ -144,7 +144,7 @@ describe('Profile', () => {
   it('shows Staff their role as a badge instead of a choice', async () => {
     fakeApi('Staff');
     renderApp('/profile');
-    expect(await screen.findByText('Only an Admin can change a role.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Only an Admin can change a role.')).toBeInTheDocument();
     expect(screen.queryByLabelText('Role')).not.toBeInTheDocument();
   });
 
@@ -153,7 +153,7 @@ describe('Profile', () => {
     const user = userEvent.setup();
     renderApp('/profile?tab=security');
 
-    await user.type(await screen.findByLabelText('Current password', {}, { timeout: 5000 }), 'demo1234');
+    await user.type(await screen.findByLabelText('Current password'), 'demo1234');
     await user.type(screen.getByLabelText('New password'), 'kampot-pepper-9');
     await user.type(screen.getByLabelText('Confirm new password'), 'kampot-pepper-8');
     await user.click(screen.getByRole('button', { name: 'Update password' }));
@@ -173,7 +173,7 @@ describe('Profile', () => {
     const calls = fakeApi();
     const user = userEvent.setup();
     renderApp('/profile?tab=security');
-    const card = (await screen.findByRole('heading', { name: 'Till PIN' }, { timeout: 5000 })).closest('form')!;
+    const card = (await screen.findByRole('heading', { name: 'Till PIN' })).closest('form')!;
     expect(within(card).getByText('No PIN')).toBeInTheDocument();
     await user.type(within(card).getByLabelText('PIN'), '12');
     await user.click(within(card).getByRole('button', { name: 'Set PIN' }));
@@ -205,7 +205,7 @@ describe('Profile', () => {
   it('offers Staff no till PIN', async () => {
     fakeApi('Staff');
     renderApp('/profile?tab=security');
-    expect(await screen.findByRole('heading', { name: 'Change password' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Change password' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Till PIN' })).not.toBeInTheDocument();
   });
 
@@ -214,7 +214,7 @@ describe('Profile', () => {
     const user = userEvent.setup();
     renderApp('/profile?tab=security');
 
-    const toggle = await screen.findByRole('switch', { name: 'Require a code at sign-in' }, { timeout: 5000 });
+    const toggle = await screen.findByRole('switch', { name: 'Require a code at sign-in' });
     expect(toggle).not.toBeChecked();
     await user.click(toggle);
 
@@ -236,7 +236,7 @@ describe('Profile', () => {
     const user = userEvent.setup();
     renderApp('/profile?tab=api-keys');
 
-    expect(await screen.findByText('No API keys yet.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No API keys yet.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create key' }));
     expect(await screen.findByText('Enter a label for the key.')).toBeInTheDocument();
     expect(writes(calls)).toEqual([]);
@@ -271,7 +271,7 @@ describe('Profile', () => {
     const user = userEvent.setup();
     renderApp('/profile?tab=sessions');
 
-    const current = (await screen.findByText('Chrome on Linux', {}, { timeout: 5000 })).closest('tr')!;
+    const current = (await screen.findByText('Chrome on Linux')).closest('tr')!;
     expect(within(current).getByText('This device')).toBeInTheDocument();
     expect(within(current).queryByRole('button')).not.toBeInTheDocument();
 
@@ -290,7 +290,7 @@ describe('Profile', () => {
     const user = userEvent.setup();
     renderApp('/profile?tab=security');
 
-    expect(await screen.findByText('Backup codes left: 7', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Backup codes left: 7')).toBeInTheDocument();
     await user.click(screen.getByRole('switch', { name: 'Require a code at sign-in' }));
     const dialog = await screen.findByRole('dialog', { name: 'Turn off two-step sign-in' });
     await user.type(within(dialog).getByLabelText('Code'), '000000');
@@ -313,7 +313,7 @@ describe('Profile', () => {
     const user = userEvent.setup();
     renderApp('/profile?tab=notifications');
 
-    await user.click(await screen.findByRole('switch', { name: 'SMS' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('switch', { name: 'SMS' }));
     await user.click(screen.getByRole('switch', { name: 'Promotions' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
@@ -332,7 +332,7 @@ describe('Profile', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/profile?tab=danger-zone');
 
-    await user.click(await screen.findByRole('button', { name: 'Deactivate account' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Deactivate account' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Deactivate your account?' });
     expect(confirm).toHaveTextContent('Only an Admin can reactivate your account');
     await user.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
@@ -347,7 +347,7 @@ describe('Profile', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/profile?tab=danger-zone');
 
-    await user.click(await screen.findByRole('button', { name: 'Delete Account' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
     await user.type(within(dialog).getByLabelText('Password'), 'demo1234');
     await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
@@ -371,7 +371,7 @@ describe('Profile', () => {
     const user = userEvent.setup();
     renderApp('/profile?tab=security');
 
-    const keep = await screen.findByRole('checkbox', { name: 'Keep my API keys working' }, { timeout: 5000 });
+    const keep = await screen.findByRole('checkbox', { name: 'Keep my API keys working' });
     expect(keep).not.toBeChecked();
     expect(keep).toHaveAccessibleDescription(/your API keys are revoked/);
     await user.type(screen.getByLabelText('Current password'), 'demo1234');
@@ -404,7 +404,7 @@ describe('Profile', () => {
   it('does not offer to keep API keys to someone who has none', async () => {
     fakeApi();
     renderApp('/profile?tab=security');
-    expect(await screen.findByLabelText('Current password', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Current password')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Update password' })).toBeEnabled());
     expect(screen.queryByRole('checkbox', { name: 'Keep my API keys working' })).not.toBeInTheDocument();
   });
@@ -412,7 +412,7 @@ describe('Profile', () => {
   it('Account Settings holds the account details and the password change', async () => {
     fakeApi();
     renderApp('/settings/account');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Account Settings' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account Settings' })).toBeInTheDocument();
     expect(await screen.findByLabelText('Name')).toHaveValue('Sokha Chan');
     expect(screen.getByLabelText('Current password')).toBeInTheDocument();
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();

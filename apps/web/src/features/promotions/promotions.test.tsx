@@ -62,7 +62,7 @@ describe('Promotions', () => {
   it("shows 'No promotions available' for an empty list", async () => {
     fakeApi();
     renderApp('/promotions');
-    expect(await screen.findByText('No promotions available', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No promotions available')).toBeInTheDocument();
     expect(screen.getByPlaceholderText('Search title/product…')).toBeInTheDocument();
   });
 

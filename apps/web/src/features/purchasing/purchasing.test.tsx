@@ -170,7 +170,7 @@ describe('Suppliers', () => {
   it("shows 'No suppliers found.' for an empty list, ten a page", async () => {
     const { calls } = fakeApi();
     renderApp('/supplier');
-    expect(await screen.findByText('No suppliers found.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No suppliers found.')).toBeInTheDocument();
     expect(screen.getByPlaceholderText('Search by code/name/email/phone')).toBeInTheDocument();
     expect(gets(calls, '/api/suppliers')[0]?.url.searchParams.get('per_page')).toBe('10');
   });
@@ -185,7 +185,7 @@ describe('Suppliers', () => {
     });
     const user = userEvent.setup();
     renderApp('/supplier');
-    const first = (await screen.findByText('Supplier 1', {}, { timeout: 5000 })).closest('tr')!;
+    const first = (await screen.findByText('Supplier 1')).closest('tr')!;
     expect(within(first).getByText('Phnom Penh, Cambodia')).toBeInTheDocument();
     expect(within(first).getByText('Active')).toBeInTheDocument();
     const second = screen.getByText('Supplier 2').closest('tr')!;
@@ -207,7 +207,7 @@ describe('Suppliers', () => {
     fakeApi({ suppliers: [supplier(1)] });
     const user = userEvent.setup();
     renderApp('/supplier');
-    await user.click(await screen.findByRole('button', { name: '+ Add Supplier' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: '+ Add Supplier' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Supplier' });
     expect(within(dialog).getByLabelText('Email')).toHaveAttribute('type', 'email');
     await user.type(within(dialog).getByLabelText('Code'), 'SUP-001');
@@ -223,7 +223,7 @@ describe('Suppliers', () => {
     const { calls } = fakeApi({ suppliers: Array.from({ length: 11 }, (_, i) => supplier(i + 1)) });
     const user = userEvent.setup();
     renderApp('/supplier');
-    await user.click(await screen.findByRole('button', { name: 'Page 2' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Page 2' }));
     expect(await screen.findByText('Showing 11–11 of 11')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '+ Add Supplier' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Supplier' });
@@ -253,7 +253,7 @@ describe('Suppliers', () => {
     const { calls } = fakeApi({ suppliers: Array.from({ length: 11 }, (_, i) => supplier(i + 1)) });
     const user = userEvent.setup();
     renderApp('/supplier');
-    await user.click(await screen.findByRole('button', { name: 'Page 2' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Page 2' }));
     await user.click(await screen.findByRole('button', { name: 'Delete Supplier 11' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete supplier?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
@@ -279,7 +279,7 @@ describe('Supplies list', () => {
       supplies: [supply(3, { items_count: 2 }), supply(4, { invoice_id: '', invoice_date: '', supplier: { id: 9, name: '' }, supplier_name: '', supplier_id: 9 })],
     });
     renderApp('/supplies-list');
-    const table = await screen.findByRole('table', { name: 'Supplies' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'Supplies' });
     expect(table.querySelectorAll('tr[data-skeleton]')).toHaveLength(10);
     const first = (await within(table).findByText('INV-3', { selector: 'div' })).closest('tr')!;
     expect(within(first).getByText('ID: 3')).toBeInTheDocument();
@@ -308,7 +308,7 @@ describe('Supplies list', () => {
     });
     const user = userEvent.setup();
     renderApp('/supplies');
-    await screen.findByText('INV-3', { selector: 'div' }, { timeout: 5000 });
+    await screen.findByText('INV-3', { selector: 'div' });
     const before = gets(calls, '/api/supplies').length;
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(gets(calls, '/api/supplies')).toHaveLength(before + 1));
@@ -341,7 +341,7 @@ describe('Create Supply', LONG_FLOW, () => {
     const api = fakeApi({ suppliers: [supplier(1, { name: 'Mondulkiri Coffee Roasters' })] });
     const user = userEvent.setup();
     const view = renderApp('/supplies/create');
-    const supplierSelect = await screen.findByLabelText('Supplier', {}, { timeout: 5000 });
+    const supplierSelect = await screen.findByLabelText('Supplier');
     await within(supplierSelect).findByRole('option', { name: /Mondulkiri/ });
     return { ...api, ...view, user, supplierSelect };
   }
@@ -463,14 +463,14 @@ describe('Create Supply', LONG_FLOW, () => {
     fakeApi({ supplies: [supply(3)] });
     const user = userEvent.setup();
     const fromList = renderApp('/supplies');
-    await user.click(await screen.findByRole('link', { name: '+ New Supply' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('link', { name: '+ New Supply' }));
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(fromList.router.state.location.pathname).toBe('/supplies'));
     expect(fromList.router.state.historyAction).toBe('POP');
     fromList.unmount();
 
     const direct = renderApp('/supplies/create');
-    await user.click(await screen.findByRole('button', { name: 'Cancel' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(direct.router.state.location.pathname).toBe('/supplies'));
     expect(direct.router.state.historyAction).toBe('PUSH');
   });
@@ -484,7 +484,7 @@ describe('Create Supply', LONG_FLOW, () => {
     });
     const user = userEvent.setup();
     const { router } = renderApp('/supplies/create');
-    const supplierSelect = await screen.findByLabelText('Supplier', {}, { timeout: 5000 });
+    const supplierSelect = await screen.findByLabelText('Supplier');
     await within(supplierSelect).findByRole('option', { name: /Supplier 1/ });
     await user.selectOptions(supplierSelect, '1');
     await user.type(screen.getByLabelText('Invoice ID'), 'INV-7');
@@ -511,7 +511,7 @@ describe('Supply Items', LONG_FLOW, () => {
     const { calls } = fakeApi({ items: [item(1)] });
     const user = userEvent.setup();
     renderApp('/supplies-item');
-    await user.click(await screen.findByRole('button', { name: '+ Add Item' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: '+ Add Item' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Supply Item' });
     for (const label of ['Supply ID', 'Product ID', 'Quantity', 'Unit Price']) expect(within(dialog).getByLabelText(label)).toBeRequired();
     await user.type(within(dialog).getByLabelText('Supply ID'), '7');
@@ -533,7 +533,7 @@ describe('Supply Items', LONG_FLOW, () => {
     const { calls } = fakeApi({ items: eleven() });
     const user = userEvent.setup();
     renderApp('/supplies-item');
-    expect(await screen.findByText('Showing 1–10 of 11', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1–10 of 11')).toBeInTheDocument();
     const loads = gets(calls, '/api/supply-items').length;
     await user.click(screen.getByRole('button', { name: '+ Add Item' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Supply Item' });
@@ -553,7 +553,7 @@ describe('Supply Items', LONG_FLOW, () => {
     const { calls } = fakeApi({ items: eleven() });
     const user = userEvent.setup();
     renderApp('/supplies-item');
-    await user.click(await screen.findByRole('button', { name: 'Page 2' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Page 2' }));
     expect(await screen.findByText('Showing 11–11 of 11')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '+ Add Item' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Supply Item' });
@@ -569,7 +569,7 @@ describe('Supply Items', LONG_FLOW, () => {
     fakeApi({ items: [item(2), item(1)] });
     const user = userEvent.setup();
     renderApp('/supplies-item');
-    await user.click(await screen.findByRole('button', { name: 'Edit Item #1' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Edit Item #1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Item #1' });
     expect(within(dialog).getByLabelText('Supply ID')).toHaveValue(7);
     expect(within(dialog).getByLabelText('Quantity')).toHaveValue(2);
@@ -589,7 +589,7 @@ describe('Supply Items', LONG_FLOW, () => {
     fakeApi({ items: eleven() });
     const user = userEvent.setup();
     renderApp('/supplies-item');
-    await user.click(await screen.findByRole('button', { name: 'Delete item #11' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Delete item #11' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete item?' });
     expect(confirm).toHaveTextContent('This will permanently remove the item.');
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
@@ -602,7 +602,7 @@ describe('Supply Items', LONG_FLOW, () => {
     const { calls } = fakeApi({ items: eleven() });
     const user = userEvent.setup();
     renderApp('/supplies-item');
-    await user.click(await screen.findByRole('button', { name: 'Page 2' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Page 2' }));
     await user.click(await screen.findByRole('button', { name: 'Delete item #1' }));
     await user.click(within(screen.getByRole('alertdialog', { name: 'Delete item?' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(gets(calls, '/api/supply-items').at(-1)?.url.searchParams.get('page')).toBe('1'));
@@ -614,7 +614,7 @@ describe('Supply Items', LONG_FLOW, () => {
     fakeApi({ items: [item(1)], handler: (call) => (call.method === 'DELETE' ? jsonResponse(409, { message }) : undefined) });
     const user = userEvent.setup();
     renderApp('/supplies-item');
-    await user.click(await screen.findByRole('button', { name: 'Delete item #1' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Delete item #1' }));
     await user.click(within(screen.getByRole('alertdialog', { name: 'Delete item?' })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(`Failed to delete item: ${message}`)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete item #1' })).toBeInTheDocument();
@@ -624,7 +624,7 @@ describe('Supply Items', LONG_FLOW, () => {
     const { calls } = fakeApi({ items: [...eleven(), item(30, { supply_id: 8, supply: { id: 8, invoice_id: '', supplier: { id: 2, name: 'Golden Bakery' } } })] });
     const user = userEvent.setup();
     renderApp('/supplies-item');
-    await user.click(await screen.findByRole('button', { name: 'Page 2' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(gets(calls, '/api/supply-items').at(-1)?.url.searchParams.get('page')).toBe('2'));
     const first = gets(calls, '/api/supply-items')[0]!.url.searchParams;
     expect(first.has('supply_id')).toBe(false);

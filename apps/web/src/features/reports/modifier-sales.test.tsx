@@ -38,7 +38,7 @@ describe('Options sold (Sales report)', () => {
   it('asks for the period and lists each option with its units and amount', async () => {
     const asked = fakeApi(() => jsonResponse(200, { data: ROWS }));
     renderPanel();
-    const table = await screen.findByRole('table', { name: 'Options sold' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'Options sold' });
     const large = within(table).getByText('L').closest('tr')!;
     expect(within(large).getByText('Size')).toBeInTheDocument();
     expect(within(large).getByText('12')).toBeInTheDocument();
@@ -53,7 +53,7 @@ describe('Options sold (Sales report)', () => {
     await switchLanguage('kh');
     try {
       renderPanel();
-      const table = await screen.findByRole('table', {}, { timeout: 5000 });
+      const table = await screen.findByRole('table');
       expect(within(table).getByText('ធំ')).toBeInTheDocument();
       expect(within(table).queryByText('L')).not.toBeInTheDocument();
       expect(within(table).getByText('Extra shot')).toBeInTheDocument();
@@ -65,13 +65,13 @@ describe('Options sold (Sales report)', () => {
   it('says when nothing was sold with options', async () => {
     fakeApi(() => jsonResponse(200, { data: [] }));
     renderPanel();
-    expect(await screen.findByText('No options sold in this period.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No options sold in this period.')).toBeInTheDocument();
   });
 
   it('offers a retry when the report fails', async () => {
     fakeApi(() => jsonResponse(422, { message: 'The period is not valid.' }));
     renderPanel();
-    expect(await screen.findByText('Failed to load options sold', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Failed to load options sold')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 });

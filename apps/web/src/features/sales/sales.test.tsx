@@ -91,7 +91,7 @@ const lastListQuery = (calls: Call[]) => Object.fromEntries(listCalls(calls).at(
 const refundCalls = (calls: Call[]) => calls.filter((call) => call.url.pathname.endsWith('/refunds'));
 
 async function openSale(user: ReturnType<typeof userEvent.setup>, code = 'SO-000007') {
-  await user.click(await screen.findByRole('button', { name: `View ${code}` }, { timeout: 5000 }));
+  await user.click(await screen.findByRole('button', { name: `View ${code}` }));
   return screen.findByRole('dialog', { name: `Sale ${code}` });
 }
 
@@ -105,7 +105,7 @@ describe('Sales orders', { timeout: 20_000 }, () => {
   it('lists sales with their figures and the totals of the filtered set', async () => {
     const calls = fakeApi();
     renderApp('/orders');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sales Orders' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sales Orders' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Sales' });
     const walkIn = (await within(table).findByText('SO-000007')).closest('tr')!;
     const cells = within(walkIn).getAllByRole('cell').map((cell) => cell.textContent);
@@ -124,7 +124,7 @@ describe('Sales orders', { timeout: 20_000 }, () => {
     await switchLanguage('kh');
     fakeApi();
     renderApp('/orders');
-    const table = await screen.findByRole('table', { name: kh['Sales'] }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: kh['Sales'] });
     const walkIn = (await within(table).findByText('SO-000007')).closest('tr')!;
     expect(within(walkIn).getByText('សាច់ប្រាក់')).toBeInTheDocument();
     expect(within(walkIn).getByText('បានបង់')).toBeInTheDocument();
@@ -142,7 +142,7 @@ describe('Sales orders', { timeout: 20_000 }, () => {
     const calls = fakeApi();
     const user = userEvent.setup();
     renderApp('/orders');
-    await screen.findByText('SO-000007', {}, { timeout: 5000 });
+    await screen.findByText('SO-000007');
 
     const toPage2 = async () => {
       await user.click(screen.getByRole('button', { name: 'Page 2' }));
@@ -194,7 +194,7 @@ describe('Sales orders', { timeout: 20_000 }, () => {
   it('refuses a date range that ends before it starts, without asking the server', async () => {
     const calls = fakeApi();
     renderApp('/orders');
-    await screen.findByText('SO-000007', {}, { timeout: 5000 });
+    await screen.findByText('SO-000007');
     const before = listCalls(calls).length;
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-20' } });
     await waitFor(() => expect(listCalls(calls).length).toBe(before + 1));
@@ -214,7 +214,7 @@ describe('Sales orders', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp('/orders');
-    expect(await screen.findByText('Failed to load sales: Database is down.', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('Failed to load sales: Database is down.')).toBeInTheDocument();
     const alert = within(screen.getByRole('table', { name: 'Sales' })).getByRole('alert');
     expect(alert).toHaveTextContent('Failed to load sales');
     failing = false;
@@ -332,7 +332,7 @@ describe('Sales orders', { timeout: 20_000 }, () => {
     fakeApi({ detail: () => jsonResponse(404, { message: 'Sale not found.' }) });
     const user = userEvent.setup();
     renderApp('/orders');
-    await user.click(await screen.findByRole('button', { name: 'View SO-000007' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'View SO-000007' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sale details' });
     expect(await within(dialog).findByText('Failed to load sale')).toBeInTheDocument();
     expect(await screen.findByText('Failed to load sale: Sale not found.')).toBeInTheDocument();
@@ -464,7 +464,7 @@ describe('Sales orders', { timeout: 20_000 }, () => {
     const calls = fakeApi({ role: 'Staff' });
     const user = userEvent.setup();
     renderApp('/orders');
-    expect(await screen.findByText('The sales you rang up.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('The sales you rang up.')).toBeInTheDocument();
     const dialog = await openSale(user);
     expect(within(dialog).getByRole('button', { name: 'Print receipt' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Refund' }));

@@ -27,7 +27,7 @@ function fakeApi(settings: Settings = structuredClone(DEFAULT_SETTINGS)) {
 }
 
 async function khqrCard() {
-  const payments = await screen.findByRole('tabpanel', { name: 'Payments' }, { timeout: 5000 });
+  const payments = await screen.findByRole('tabpanel', { name: 'Payments' });
   return within(payments).getByRole('heading', { name: 'KHQR' }).closest('form')!;
 }
 

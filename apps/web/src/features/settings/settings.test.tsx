@@ -90,7 +90,7 @@ function job(overrides: Partial<PrintJob>): PrintJob {
 const puts = (calls: Call[]) => calls.filter((call) => call.method === 'PUT');
 
 async function openTab(user: ReturnType<typeof userEvent.setup>, label: string) {
-  await user.click(await screen.findByRole('tab', { name: label }, { timeout: 5000 }));
+  await user.click(await screen.findByRole('tab', { name: label }));
   return screen.getByRole('tabpanel', { name: label });
 }
 
@@ -105,7 +105,7 @@ describe('Settings', { timeout: 20_000 }, () => {
     fakeApi();
     const user = userEvent.setup();
     renderApp('/settings');
-    const tabs = await screen.findAllByRole('tab', {}, { timeout: 5000 });
+    const tabs = await screen.findAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(TAB_LABELS);
     expect(screen.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
     expect(within(screen.getByRole('tabpanel', { name: 'General' })).getByLabelText('Shop name')).toHaveValue('My Shop');
@@ -171,7 +171,7 @@ describe('Settings', { timeout: 20_000 }, () => {
     const calls = fakeApi();
     const user = userEvent.setup();
     renderApp('/settings?tab=taxes');
-    const taxes = await screen.findByRole('tabpanel', { name: 'Taxes' }, { timeout: 5000 });
+    const taxes = await screen.findByRole('tabpanel', { name: 'Taxes' });
     await user.clear(within(taxes).getByLabelText('Tax rate (%)'));
     await user.type(within(taxes).getByLabelText('Tax rate (%)'), '7.5');
     await user.click(within(taxes).getByLabelText('Prices include tax'));
@@ -196,7 +196,7 @@ describe('Settings', { timeout: 20_000 }, () => {
     const calls = fakeApi();
     const user = userEvent.setup();
     renderApp('/settings');
-    const general = await screen.findByRole('tabpanel', { name: 'General' }, { timeout: 5000 });
+    const general = await screen.findByRole('tabpanel', { name: 'General' });
     expect(within(general).getByRole('group', { name: 'Sign-in sessions' })).toHaveAccessibleDescription(/A till in use all day stays signed in/);
     const idle = within(general).getByLabelText('Sign out after inactivity (minutes)');
     const lifetime = within(general).getByLabelText('Longest session (hours)');
@@ -226,7 +226,7 @@ describe('Settings', { timeout: 20_000 }, () => {
     const calls = fakeApi();
     const user = userEvent.setup();
     renderApp('/settings?tab=payments');
-    const payments = await screen.findByRole('tabpanel', { name: 'Payments' }, { timeout: 5000 });
+    const payments = await screen.findByRole('tabpanel', { name: 'Payments' });
 
     await user.click(within(payments).getByRole('button', { name: 'Remove Bank' }));
     let confirm = await screen.findByRole('alertdialog', { name: 'Remove payment method?' });
@@ -252,7 +252,7 @@ describe('Settings', { timeout: 20_000 }, () => {
     const calls = fakeApi();
     const user = userEvent.setup();
     renderApp('/settings?tab=payments');
-    const payments = await screen.findByRole('tabpanel', { name: 'Payments' }, { timeout: 5000 });
+    const payments = await screen.findByRole('tabpanel', { name: 'Payments' });
     const rate = within(payments).getByLabelText('Riel per US dollar');
     expect(rate).toHaveAccessibleDescription('What a dollar is worth in riel taken at the till.');
     await user.clear(rate);
@@ -273,7 +273,7 @@ describe('Settings', { timeout: 20_000 }, () => {
     const calls = fakeApi();
     const user = userEvent.setup();
     renderApp('/settings?tab=payments');
-    const payments = await screen.findByRole('tabpanel', { name: 'Payments' }, { timeout: 5000 });
+    const payments = await screen.findByRole('tabpanel', { name: 'Payments' });
     await user.click(within(payments).getByRole('button', { name: 'Add payment method' }));
 
     const label = within(payments).getByRole('textbox', { name: 'Payment method 5' });
@@ -294,7 +294,7 @@ describe('Settings', { timeout: 20_000 }, () => {
     const calls = fakeApi();
     const user = userEvent.setup();
     renderApp('/settings?tab=payments');
-    const payments = await screen.findByRole('tabpanel', { name: 'Payments' }, { timeout: 5000 });
+    const payments = await screen.findByRole('tabpanel', { name: 'Payments' });
     await user.click(within(payments).getByRole('switch', { name: 'Enabled: Cash' }));
     await user.click(within(payments).getByRole('switch', { name: 'Enabled: Card' }));
     await user.click(within(payments).getByRole('button', { name: 'Save' }));
@@ -311,7 +311,7 @@ describe('Settings', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp('/settings?tab=payments');
-    const payments = await screen.findByRole('tabpanel', { name: 'Payments' }, { timeout: 5000 });
+    const payments = await screen.findByRole('tabpanel', { name: 'Payments' });
     const card = within(payments).getByRole('textbox', { name: 'Payment method 2' });
     await user.clear(card);
     await user.type(card, 'Visa');
@@ -333,7 +333,7 @@ describe('Settings', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp('/settings?tab=hours');
-    const hours = await screen.findByRole('tabpanel', { name: 'Store Hours' }, { timeout: 5000 });
+    const hours = await screen.findByRole('tabpanel', { name: 'Store Hours' });
     await user.click(within(hours).getByRole('button', { name: 'Save' }));
     const monday = within(hours).getByRole('group', { name: 'Monday' });
     await waitFor(() => expect(within(monday).getByLabelText('Closes')).toHaveAccessibleDescription('Closing time must be after opening time.'));
@@ -344,7 +344,7 @@ describe('Settings', { timeout: 20_000 }, () => {
     const calls = fakeApi();
     const user = userEvent.setup();
     renderApp('/settings?tab=hours');
-    const hours = await screen.findByRole('tabpanel', { name: 'Store Hours' }, { timeout: 5000 });
+    const hours = await screen.findByRole('tabpanel', { name: 'Store Hours' });
     const sunday = within(hours).getByRole('group', { name: 'Sunday' });
     await user.click(within(sunday).getByLabelText('Closed'));
     expect(within(sunday).getByLabelText('Opens')).toBeEnabled();
@@ -363,7 +363,7 @@ describe('Settings', { timeout: 20_000 }, () => {
     const calls = fakeApi();
     const user = userEvent.setup();
     renderApp('/settings?tab=printers');
-    const printers = await screen.findByRole('tabpanel', { name: 'Printers' }, { timeout: 5000 });
+    const printers = await screen.findByRole('tabpanel', { name: 'Printers' });
     await user.click(within(printers).getByRole('button', { name: 'Add printer' }));
     const kitchen = within(printers).getByRole('group', { name: 'Printer 1' });
     await user.type(within(kitchen).getByLabelText('Name'), 'Bar');
@@ -407,7 +407,7 @@ describe('Settings', { timeout: 20_000 }, () => {
     const calls = fakeApi();
     const user = userEvent.setup();
     renderApp('/settings?tab=printers');
-    const printers = await screen.findByRole('tabpanel', { name: 'Printers' }, { timeout: 5000 });
+    const printers = await screen.findByRole('tabpanel', { name: 'Printers' });
     await user.click(within(printers).getByRole('button', { name: 'Add printer' }));
     const printer = within(printers).getByRole('group', { name: 'Printer 1' });
     await user.type(within(printer).getByLabelText('Name'), 'Counter');
@@ -442,7 +442,7 @@ describe('Settings', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp('/settings?tab=printers');
-    const printers = await screen.findByRole('tabpanel', { name: 'Printers' }, { timeout: 5000 });
+    const printers = await screen.findByRole('tabpanel', { name: 'Printers' });
     const row = within(printers).getByRole('group', { name: 'Printer 1' });
 
     await user.click(within(row).getByRole('button', { name: 'Print test page' }));
@@ -468,7 +468,7 @@ describe('Settings', { timeout: 20_000 }, () => {
     const calls = fakeApi();
     const user = userEvent.setup();
     renderApp('/settings?tab=receipts');
-    const receipts = await screen.findByRole('tabpanel', { name: 'Receipts' }, { timeout: 5000 });
+    const receipts = await screen.findByRole('tabpanel', { name: 'Receipts' });
     expect(within(receipts).getByRole('radio', { name: 'English' })).toBeChecked();
     expect(within(receipts).getByText('Thermal printers print receipts and kitchen tickets in this language.')).toBeInTheDocument();
     await user.click(within(receipts).getByRole('radio', { name: 'ខ្មែរ (Khmer)' }));
@@ -500,7 +500,7 @@ describe('Settings', { timeout: 20_000 }, () => {
     fakeApi();
     const user = userEvent.setup();
     const { router } = renderApp('/settings?tab=receipts');
-    expect(await screen.findByRole('tab', { name: 'Receipts' }, { timeout: 5000 })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('tab', { name: 'Receipts' })).toHaveAttribute('aria-selected', 'true');
     screen.getByRole('tab', { name: 'Receipts' }).focus();
     await user.keyboard('{ArrowRight}');
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Store Hours' })).toHaveAttribute('aria-selected', 'true'));
@@ -514,7 +514,7 @@ describe('Settings', { timeout: 20_000 }, () => {
     fakeApi();
     const user = userEvent.setup();
     renderApp('/settings');
-    const general = await screen.findByRole('tabpanel', { name: 'General' }, { timeout: 5000 });
+    const general = await screen.findByRole('tabpanel', { name: 'General' });
     await user.clear(within(general).getByLabelText('Shop name'));
     await user.type(within(general).getByLabelText('Shop name'), 'Riverside Cafe');
     await openTab(user, 'Receipts');
@@ -527,7 +527,7 @@ describe('Settings', { timeout: 20_000 }, () => {
     const calls = fakeApi({ role: 'Manager' });
     const user = userEvent.setup();
     renderApp('/settings');
-    expect(await screen.findByText('Only an Admin can change settings.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Only an Admin can change settings.')).toBeInTheDocument();
     expect(screen.getByLabelText('Shop name')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
 
@@ -546,7 +546,7 @@ describe('Settings', { timeout: 20_000 }, () => {
     const calls = fakeApi({ failLoads: 1 });
     const user = userEvent.setup();
     renderApp('/settings');
-    expect(await screen.findByText('Failed to load settings', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Failed to load settings')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('tab', { name: 'General' })).toBeInTheDocument();
     expect(calls.filter((call) => call.path === '/api/settings')).toHaveLength(2);

@@ -71,7 +71,7 @@ function fakeApi(role: 'Admin' | 'Manager' = 'Admin') {
 }
 
 async function openTillsTab(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(await screen.findByRole('tab', { name: 'Tills and shifts' }, { timeout: 5000 }));
+  await user.click(await screen.findByRole('tab', { name: 'Tills and shifts' }));
   const panel = screen.getByRole('tabpanel', { name: 'Tills and shifts' });
   return within(panel).findByRole('table', { name: 'Tills' });
 }

@@ -47,7 +47,7 @@ function fakeApi({ role = 'Admin', answer }: { role?: 'Admin' | 'Manager' | 'Sta
   return calls;
 }
 
-const rowOf = async (name: string) => (await screen.findByText(name, {}, { timeout: 5000 })).closest('tr')!;
+const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr')!;
 
 describe('Users (staff accounts)', () => {
   it('lists accounts with role, status and 2FA badges, 10 a page, and links them from the sidebar', async () => {
@@ -121,7 +121,7 @@ describe('Users (staff accounts)', () => {
     });
     const user = userEvent.setup();
     renderApp('/users');
-    await user.click(await screen.findByRole('button', { name: 'Add user' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Add user' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add user' });
     await user.type(within(dialog).getByLabelText('Name'), 'Rith Om');
     await user.type(within(dialog).getByLabelText('Email'), 'rith@example.com');
@@ -149,7 +149,7 @@ describe('Users (staff accounts)', () => {
     const calls = fakeApi();
     const user = userEvent.setup();
     renderApp('/users');
-    await user.click(await screen.findByRole('button', { name: 'Add user' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Add user' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add user' });
     await user.type(within(dialog).getByLabelText('Name'), 'Rith Om');
     await user.type(within(dialog).getByLabelText('Email'), 'rith@example.com');
@@ -266,7 +266,7 @@ describe('Users (staff accounts)', () => {
     const calls = fakeApi({ role: 'Manager' });
     renderApp('/users');
 
-    expect(await screen.findByRole('heading', { name: 'This screen is not available for your role' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'This screen is not available for your role' })).toBeInTheDocument();
     expect(screen.getByText(/It is for: Admin\./)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add user' })).toBeNull();
     const nav = screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!;

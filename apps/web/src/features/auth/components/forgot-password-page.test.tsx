@@ -13,7 +13,7 @@ describe('Forgot password page', () => {
     const user = userEvent.setup();
     renderApp('/auth/forgot-password');
 
-    expect(await screen.findByText(ASK_ADMIN, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(ASK_ADMIN)).toBeInTheDocument();
     await user.type(screen.getByLabelText('Email'), 'pov@example.com');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 

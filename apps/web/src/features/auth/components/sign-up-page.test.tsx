@@ -8,7 +8,7 @@ const SIGNED_UP = 'Signed up! An administrator will approve your account before 
 
 async function fillAndSubmit(email: string) {
   const user = userEvent.setup();
-  await user.type(await screen.findByLabelText('Name', {}, { timeout: 5000 }), 'Srey Pov');
+  await user.type(await screen.findByLabelText('Name'), 'Srey Pov');
   await user.type(screen.getByLabelText('Email'), email);
   await user.type(screen.getByLabelText('Password'), 'brew-7-beans');
   await user.click(screen.getByRole('button', { name: 'Sign Up' }));
@@ -62,7 +62,7 @@ describe('Sign-up page', () => {
     const user = userEvent.setup();
     renderApp('/auth/sign-up');
 
-    await user.click(await screen.findByRole('button', { name: 'Sign Up' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Sign Up' }));
 
     expect(await screen.findByText('Name is required.')).toBeInTheDocument();
     expect(screen.getByText('Use at least 8 characters.')).toBeInTheDocument();
