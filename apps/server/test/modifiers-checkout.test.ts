@@ -328,6 +328,7 @@ describe(`the sales report’s lines (${dbKind})`, () => {
     expect(response.headers['content-disposition']).toBe('attachment; filename="sales-lines.csv"');
     const rows = response.body.slice(1).trim().split('\n');
     expect(rows[0]).toBe('Date,SO,Product,SKU,Options,Note,Qty,Unit price,Discount,Discount reason,Line total,Refunded qty');
+    expect(response.headers['x-total-count']).toBe('2');
     // 8.50 − 1.00 = 7.50 and 2.50 before the order's 0.50, shared 0.38 / 0.12.
     expect(rows.slice(1)).toEqual([
       `${paid.body.data.business_date},${paid.body.data.code},Iced Latte,COF-006,"L +$1.00, 50% sugar, Less ice, Extra shot +$0.50",no condensed milk,2,4.25,1.38,Regular; Birthday,7.12,0`,

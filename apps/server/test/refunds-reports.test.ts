@@ -54,6 +54,8 @@ async function csvTotals(from: string, to: string) {
   const response = await app.inject({ method: 'GET', url: `/api/sales/export?from=${from}&to=${to}`, headers: { authorization: `Bearer ${tokens.Manager}` } });
   expect(response.statusCode).toBe(200);
   const [header, ...rows] = response.body.slice(1).trim().split('\n').map((line) => line.split(','));
+  // Said before the file comes: a row per sale and one per refund.
+  expect(response.headers['x-total-count']).toBe(String(rows.length));
   const column = (name: string) => {
     const index = header!.indexOf(name);
     return rows.reduce((cents, row) => cents + Math.round(Number(row[index] || 0) * 100), 0) / 100;

@@ -133,10 +133,13 @@ describe(`CSV exports (${dbKind})`, () => {
     const lines = purchases.body.slice(1).trim().split('\n');
     expect(lines[0]).toBe('Date,PO,Supplier,Ref,Items,Qty,Subtotal,Tax,Freight,Total,Payment,Status');
     expect(lines).toHaveLength(3);
+    // How many rows the file has, said before it comes (the console shows how far a download is).
+    expect(purchases.headers['x-total-count']).toBe('2');
     expect(lines).toContain('2026-11-12,PFD-7,Phnom Penh Fresh Dairy,"PO ""12"", urgent",1,4,3.00,0.30,1.00,4.30,Bank,Received');
 
     const stock = await download('/api/stock-report/export?q=BAK-001&from=2026-11-10');
     expect(stock.headers['content-disposition']).toBe('attachment; filename="stock-report.csv"');
+    expect(stock.headers['x-total-count']).toBe('1');
     expect(stock.body.slice(1).trim().split('\n')).toEqual([
       'Product,SKU,Category,Unit,Unit Cost,Opening,Purchases,Sales,Adjust,Closing,Valuation,State',
       'Butter Croissant,BAK-001,Bakery,Piece,1.15,10,10,2,-2,16,18.40,Normal',
@@ -161,6 +164,13 @@ describe(`CSV exports (${dbKind})`, () => {
     expect(saleRows.length).toBe(list.body.meta.total);
     expect(lines[1]).toMatch(/^2026-11-21,SO-\d{6},"សុខា, ""VIP""",POS,1,1,1.50,0.00,0.15,1.65,0.00,1.65,Card,Paid$/);
     expect(new Set(saleRows.map((line) => line.split(',')[1])).size).toBe(list.body.meta.total);
+    expect(csv.headers['x-total-count']).toBe(String(lines.length - 1));
+
+    // The lines of every sale, across chunks of a thousand sales: each sale's SO is there.
+    const saleLines = await download('/api/sales/lines/export');
+    const lineRows = saleLines.body.slice(1).trim().split('\n').slice(1);
+    expect(saleLines.headers['x-total-count']).toBe(String(lineRows.length));
+    expect(new Set(lineRows.map((line) => line.split(',')[1])).size).toBe(list.body.meta.total);
   }, 90_000);
 });
 

@@ -47,6 +47,7 @@ describe('converting at the edges', () => {
     expect(parseAmountToCents('-3')).toBeNull();
     expect(parseAmountToCents('abc')).toBeNull();
     expect(centsToInput(1250)).toBe('12.50');
+    expect([0, 5, 10, 99, 100, 105, -5, -250, -100, 100_000_000].map(centsToInput)).toEqual(['0.00', '0.05', '0.10', '0.99', '1.00', '1.05', '-0.05', '-2.50', '-1.00', '1000000.00']);
     expect(parseRiel('2000')).toBe(2000);
     expect(parseRiel('1500.9')).toBe(1500);
     expect(parseRiel('')).toBe(0);

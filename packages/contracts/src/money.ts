@@ -42,8 +42,15 @@ export function parseRiel(text: string): number {
   return Number.isFinite(value) && value > 0 ? value : 0;
 }
 
-/** Cents as an amount box shows them: `12.50`. */
-export const centsToInput = (cents: number): string => fromCents(cents).toFixed(2);
+/**
+ * Cents as an amount box and a CSV show them: `12.50`, `-3.05`. Whole-number arithmetic, not
+ * `toFixed`: the same text, and a year's export writes millions of them.
+ */
+export function centsToInput(cents: number): string {
+  const whole = Math.abs(Math.round(cents));
+  const part = whole % 100;
+  return `${cents < 0 && whole > 0 ? '-' : ''}${(whole - part) / 100}.${part < 10 ? '0' : ''}${part}`;
+}
 
 /* ---------- arithmetic in cents ---------- */
 

@@ -1,18 +1,20 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { StockReportQuery } from '@shop/contracts/report';
 import { describePayments } from '@shop/contracts/tender';
-import type { Sale, SaleListQuery } from '@shop/contracts/sale';
+import type { SaleListQuery } from '@shop/contracts/sale';
+import { sql } from 'kysely';
 import type { ShiftReport } from '@shop/contracts/shift';
 import type { SupplyListQuery } from '@shop/contracts/supply';
-import { stringify } from 'csv-stringify';
+import { stringify } from 'csv-stringify/sync';
 import type { Actor, ServiceContext } from './context';
-import { fromCents } from '@shop/contracts/money';
+import { centsToInput, fromCents } from '@shop/contracts/money';
 import { refundCode, saleCode } from './document-numbers';
 import { refundMethodKey } from './payment-totals';
-import { filteredSales, refundsInPeriod, salesInOrder } from './sales';
+import { filteredSales, refundsInPeriod, salesForExport, type ExportPayment } from './sales';
 import { getSettingsSection } from './settings';
 import { stockReportRows } from './stock-report';
 import { listSupplies } from './supplies';
+import { readAhead } from '../lib/read-ahead';
 
 /*
  * CSV of a report's whole filtered set, streamed as it is read so 100,000 rows never sit in
@@ -21,6 +23,9 @@ import { listSupplies } from './supplies';
  */
 
 type Row = (string | number)[];
+
+/** A CSV on its way, and how many rows it has (the client shows how far the download is). */
+export type CsvExport = { rows: number; stream: Readable };
 
 const CHUNK = 1000;
 
@@ -37,52 +42,63 @@ export function spreadsheetSafe(value: string): string {
   return FORMULA_START.test(value) && !NUMERIC.test(value) ? `'${value}` : value;
 }
 
-function csv(header: string[], rows: AsyncIterable<Row>): Readable {
-  const stream = stringify({ bom: true, header: true, columns: header, cast: { string: spreadsheetSafe } });
-  void (async () => {
-    try {
-      for await (const row of rows) {
-        if (!stream.write(row)) await new Promise((resolve) => stream.once('drain', resolve));
-      }
-      stream.end();
-    } catch (error) {
-      stream.destroy(error as Error);
-    }
-  })();
-  return stream;
+function csv(header: string[], chunks: AsyncIterable<Row[]>): Readable {
+  async function* text() {
+    yield stringify([], { bom: true, header: true, columns: header });
+    // A chunk of rows becomes one piece of text: the socket takes a few large writes, not one per row.
+    for await (const rows of chunks) if (rows.length > 0) yield stringify(rows, { cast: { string: spreadsheetSafe } });
+  }
+  return Readable.from(text(), { objectMode: false });
 }
 
 const money = (amount: number) => amount.toFixed(2);
+const cents = centsToInput;
+const ZERO = cents(0);
+const dollars = (amount: number) => `$${money(amount)}`;
+const riel = (amount: number) => `៛${amount.toLocaleString('en-US')}`;
 
 /** The payments as the Payment column reads them: "Cash $10.00 + ៛2,000 + Card $1.13", or the method alone. */
-const paymentsOf = (sale: Sale) =>
-  sale.payments.some((payment) => payment.kind === 'sale')
+const paymentsOf = (payments: ExportPayment[], method: string) =>
+  payments.length > 0
     ? describePayments(
-        sale.payments.filter((payment) => payment.kind === 'sale'),
-        { usd: (dollars) => `$${money(dollars)}`, khr: (riel) => `៛${riel.toLocaleString('en-US')}` },
+        payments.map((payment) => ({ method: payment.method, currency: payment.currency, amount: payment.currency === 'KHR' ? payment.amount_khr : fromCents(payment.amount_cents), value: fromCents(payment.amount_cents) })),
+        { usd: dollars, khr: riel },
       )
-    : sale.payment_method;
+    : method;
 
 export const SALES_CSV_HEADER = ['Date', 'SO', 'Customer', 'Channel', 'Items', 'Qty', 'Gross', 'Discount', 'Tax', 'Net', 'Refunds', 'Net after refunds', 'Payment', 'Status'];
+
+/** How many rows the sales export has: a row per sale the filters match, and one per refund made in the period. */
+async function salesExportRows(ctx: ServiceContext, query: SaleListQuery, viewer: Actor): Promise<number> {
+  const [sales, refunds] = await Promise.all([
+    filteredSales(ctx, query, viewer).select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow(),
+    refundsInPeriod(ctx, query, viewer).select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return Number(sales.count) + Number(refunds.count);
+}
 
 /**
  * One row per sale, then one per refund made in the period (on its own day, as the report counts
  * it): each column adds up to the report's total of the same name.
  */
-export function exportSales(ctx: ServiceContext, query: SaleListQuery, viewer: Actor): Readable {
-  async function* rows(): AsyncIterable<Row> {
-    for await (const sale of salesInOrder(ctx, query, viewer)) {
-      yield [sale.business_date, sale.code, sale.customer_name ?? 'Walk-in', sale.channel, sale.items_count, sale.total_qty, money(sale.gross), money(sale.discount), money(sale.tax), money(sale.net), money(0), money(sale.net), paymentsOf(sale), sale.status];
+export async function exportSales(ctx: ServiceContext, query: SaleListQuery, viewer: Actor): Promise<CsvExport> {
+  async function* rows(): AsyncIterable<Row[]> {
+    for await (const sales of salesForExport(ctx, query, viewer)) {
+      yield sales.map(({ sale, payments }) => {
+        const net = cents(sale.total_cents);
+        return [sale.business_date, saleCode(sale.number), sale.customer_name ?? 'Walk-in', sale.channel, sale.items_count, sale.total_qty, cents(sale.gross_cents), cents(sale.discount_cents), cents(sale.tax_cents), net, ZERO, net, paymentsOf(payments, sale.payment_method), sale.status];
+      });
     }
     const { methods } = await getSettingsSection(ctx, 'payments');
-    for await (const refund of refundRows(ctx, query, viewer)) {
-      const method = methods.find((m) => m.key === refund.method)?.label ?? refund.method;
-      const amount = fromCents(refund.amount_cents);
-      const payment = refund.currency === 'KHR' ? `${method} ៛${refund.amount_khr.toLocaleString('en-US')}` : method;
-      yield [refund.business_date, saleCode(refund.sale_number), refund.customer_name ?? 'Walk-in', refund.channel, '', '', '', '', '', '', money(amount), money(-amount), payment, `Refund ${refundCode(refund.number)}`];
+    for await (const refunds of refundRows(ctx, query, viewer)) {
+      yield refunds.map((refund) => {
+        const method = methods.find((m) => m.key === refund.method)?.label ?? refund.method;
+        const payment = refund.currency === 'KHR' ? `${method} ${riel(refund.amount_khr)}` : method;
+        return [refund.business_date, saleCode(refund.sale_number), refund.customer_name ?? 'Walk-in', refund.channel, '', '', '', '', '', '', cents(refund.amount_cents), cents(-refund.amount_cents), payment, `Refund ${refundCode(refund.number)}`];
+      });
     }
   }
-  return csv(SALES_CSV_HEADER, rows());
+  return { rows: await salesExportRows(ctx, query, viewer), stream: csv(SALES_CSV_HEADER, rows()) };
 }
 
 export const SALE_LINES_CSV_HEADER = ['Date', 'SO', 'Product', 'SKU', 'Options', 'Note', 'Qty', 'Unit price', 'Discount', 'Discount reason', 'Line total', 'Refunded qty'];
@@ -92,46 +108,72 @@ export const SALE_LINES_CSV_HEADER = ['Date', 'SO', 'Product', 'SKU', 'Options',
  * match, with the options it was sold with ("L +$1.00, 50% sugar, Extra shot +$0.50"), its note
  * and its discounts; the unit price includes the options.
  */
-export function exportSaleLines(ctx: ServiceContext, query: SaleListQuery, viewer: Actor): Readable {
-  async function* rows(): AsyncIterable<Row> {
-    let before: number | null = null;
-    for (;;) {
-      let select = filteredSales(ctx, query, viewer).select(['sales.id', 'sales.number', 'sales.business_date', 'sales.order_discount_reason']);
-      if (before !== null) select = select.where('sales.id', '<', before);
-      const sales = await select.orderBy('sales.id', 'desc').limit(CHUNK).execute();
-      if (sales.length === 0) return;
-      const items = await ctx.db.selectFrom('sale_items').selectAll().where('sale_id', 'in', sales.map((sale) => sale.id)).orderBy('id').execute();
-      const options = items.length
-        ? await ctx.db.selectFrom('sale_item_modifiers').selectAll().where('sale_item_id', 'in', items.map((item) => item.id)).orderBy('position').execute()
-        : [];
-      for (const sale of sales) {
-        for (const item of items.filter((line) => line.sale_id === sale.id)) {
-          const chosen = options
-            .filter((option) => option.sale_item_id === item.id)
-            .map((option) => (option.price_cents === 0 ? option.name : `${option.name} +$${money(fromCents(option.price_cents))}`))
-            .join(', ');
-          yield [
-            sale.business_date,
-            saleCode(sale.number),
-            item.product_name,
-            item.sku,
-            chosen,
-            item.note ?? '',
-            item.quantity,
-            money(fromCents(item.unit_price_cents)),
-            money(fromCents(item.discount_cents)),
-            // The line's own reason, and the order's when the line took a share of its discount.
-            [item.hand_discount_reason, item.order_discount_cents > 0 ? sale.order_discount_reason : null].filter(Boolean).join('; '),
-            money(fromCents(item.line_total_cents)),
-            item.refunded_qty,
-          ];
-        }
+export async function exportSaleLines(ctx: ServiceContext, query: SaleListQuery, viewer: Actor): Promise<CsvExport> {
+  const lines = readAhead(async (before: number | null) => {
+    let select = filteredSales(ctx, query, viewer).select(['sales.id', 'sales.number', 'sales.business_date', 'sales.order_discount_reason']);
+    if (before !== null) select = select.where('sales.id', '<', before);
+    const sales = await select.orderBy('sales.id', 'desc').limit(CHUNK).execute();
+    const ids = sales.map((sale) => sale.id);
+    const [items, options] = ids.length
+      ? await Promise.all([
+          ctx.db
+            .selectFrom('sale_items')
+            .select(['id', 'sale_id', 'product_name', 'sku', 'note', 'quantity', 'unit_price_cents', 'discount_cents', 'hand_discount_reason', 'order_discount_cents', 'line_total_cents', 'refunded_qty'])
+            .where('sale_id', 'in', ids)
+            .orderBy('id')
+            .execute(),
+          ctx.db
+            .selectFrom('sale_item_modifiers')
+            .innerJoin('sale_items', 'sale_items.id', 'sale_item_modifiers.sale_item_id')
+            .select(['sale_item_modifiers.sale_item_id', 'sale_item_modifiers.name', 'sale_item_modifiers.price_cents'])
+            .where('sale_items.sale_id', 'in', ids)
+            .orderBy('sale_item_modifiers.sale_item_id')
+            .orderBy('sale_item_modifiers.position')
+            .execute(),
+        ])
+      : [[], []];
+    const itemsOf = groupBy(items, (item) => item.sale_id);
+    const optionsOf = groupBy(options, (option) => option.sale_item_id);
+    const rows: Row[] = [];
+    for (const sale of sales) {
+      for (const item of itemsOf.get(sale.id) ?? []) {
+        const chosen = (optionsOf.get(item.id) ?? []).map((option) => (option.price_cents === 0 ? option.name : `${option.name} +${dollars(fromCents(option.price_cents))}`)).join(', ');
+        rows.push([
+          sale.business_date,
+          saleCode(sale.number),
+          item.product_name,
+          item.sku,
+          chosen,
+          item.note ?? '',
+          item.quantity,
+          cents(item.unit_price_cents),
+          cents(item.discount_cents),
+          // The line's own reason, and the order's when the line took a share of its discount.
+          [item.hand_discount_reason, item.order_discount_cents > 0 ? sale.order_discount_reason : null].filter(Boolean).join('; '),
+          cents(item.line_total_cents),
+          item.refunded_qty,
+        ]);
       }
-      if (sales.length < CHUNK) return;
-      before = sales[sales.length - 1]!.id;
     }
+    return { rows, next: sales.length === CHUNK ? sales[CHUNK - 1]!.id : null };
+  });
+  const count = await ctx.db
+    .selectFrom('sale_items')
+    .where('sale_id', 'in', filteredSales(ctx, query, viewer).select('sales.id'))
+    .select(sql<number>`count(*)`.as('count'))
+    .executeTakeFirstOrThrow();
+  return { rows: Number(count.count), stream: csv(SALE_LINES_CSV_HEADER, lines) };
+}
+
+/** The rows of a chunk by a key, each group in the chunk's order. */
+function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
   }
-  return csv(SALE_LINES_CSV_HEADER, rows());
+  return groups;
 }
 
 /** The refunds of the export, newest first, a chunk at a time; a refund from before refunds named a method goes back as the sale's first payment. */
@@ -144,7 +186,7 @@ async function* refundRows(ctx: ServiceContext, query: SaleListQuery, viewer: Ac
       .select(refundMethodKey.as('method'));
     if (before !== null) select = select.where('refunds.id', '<', before);
     const rows = await select.orderBy('refunds.id', 'desc').limit(CHUNK).execute();
-    yield* rows;
+    yield rows;
     if (rows.length < CHUNK) return;
     before = rows[rows.length - 1]!.id;
   }
@@ -152,12 +194,12 @@ async function* refundRows(ctx: ServiceContext, query: SaleListQuery, viewer: Ac
 
 export const PURCHASES_CSV_HEADER = ['Date', 'PO', 'Supplier', 'Ref', 'Items', 'Qty', 'Subtotal', 'Tax', 'Freight', 'Total', 'Payment', 'Status'];
 
-export function exportPurchases(ctx: ServiceContext, query: SupplyListQuery): Readable {
-  async function* rows(): AsyncIterable<Row> {
+export async function exportPurchases(ctx: ServiceContext, query: SupplyListQuery): Promise<CsvExport> {
+  const first = await listSupplies(ctx, { ...query, page: 1, per_page: CHUNK });
+  async function* rows(): AsyncIterable<Row[]> {
     for (let page = 1; ; page += 1) {
-      const { data, meta } = await listSupplies(ctx, { ...query, page, per_page: CHUNK });
-      for (const supply of data) {
-        yield [
+      const { data, meta } = page === 1 ? first : await listSupplies(ctx, { ...query, page, per_page: CHUNK });
+      yield data.map((supply): Row => [
           supply.invoice_date,
           supply.invoice_id || `PO-${supply.id}`,
           supply.supplier_name,
@@ -170,24 +212,25 @@ export function exportPurchases(ctx: ServiceContext, query: SupplyListQuery): Re
           money(supply.total),
           supply.payment_method ?? '',
           supply.status,
-        ];
-      }
+        ]);
       if (page >= meta.last_page) return;
     }
   }
-  return csv(PURCHASES_CSV_HEADER, rows());
+  return { rows: first.meta.total, stream: csv(PURCHASES_CSV_HEADER, rows()) };
 }
 
 export const STOCK_CSV_HEADER = ['Product', 'SKU', 'Category', 'Unit', 'Unit Cost', 'Opening', 'Purchases', 'Sales', 'Adjust', 'Closing', 'Valuation', 'State'];
 
-export function exportStock(ctx: ServiceContext, query: StockReportQuery): Readable {
-  async function* rows(): AsyncIterable<Row> {
-    const { rows: report } = await stockReportRows(ctx, query);
-    for (const row of report) {
-      yield [row.name, row.sku, row.category, row.unit, money(row.unitCost), row.openingQty, row.purchasedQty, row.soldQty, row.adjustedQty, row.closingQty, money(row.valuation), row.state];
+export async function exportStock(ctx: ServiceContext, query: StockReportQuery): Promise<CsvExport> {
+  const { rows: report } = await stockReportRows(ctx, query);
+  async function* rows(): AsyncIterable<Row[]> {
+    for (let i = 0; i < report.length; i += CHUNK) {
+      yield report
+        .slice(i, i + CHUNK)
+        .map((row): Row => [row.name, row.sku, row.category, row.unit, money(row.unitCost), row.openingQty, row.purchasedQty, row.soldQty, row.adjustedQty, row.closingQty, money(row.valuation), row.state]);
     }
   }
-  return csv(STOCK_CSV_HEADER, rows());
+  return { rows: report.length, stream: csv(STOCK_CSV_HEADER, rows()) };
 }
 
 /**
@@ -233,6 +276,6 @@ export function exportShiftReport(report: ShiftReport): Readable {
   rows.push(...report.movements.map((m): Row => ['Movements', `${m.type === 'in' ? 'Pay in' : 'Pay out'}: ${m.reason ?? ''} (${m.user.name}, ${m.created_at})`, m.currency, amount(m.currency, m.amount)]));
   rows.push(['Movements', 'No sale', '', report.no_sales]);
   return csv(['Section', 'Item', 'Currency', 'Amount'], (async function* () {
-    yield* rows;
+    yield rows;
   })());
 }

@@ -163,13 +163,22 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
  * Downloads a file the API builds (a report's CSV) with the stored token, and hands it to the
  * browser as `fileName`. Failures throw an ApiError like any call.
  */
-export async function apiDownload(path: string, fileName: string, query?: Record<string, QueryValue>): Promise<void> {
+/** How far a download is: the rows received so far, and of how many when the server says (X-Total-Count). */
+export type DownloadProgress = { rows: number; total: number | null };
+
+/**
+ * Fetches a file with the session's token and saves it under `fileName`. With `onProgress`, the
+ * body is read as it arrives and the rows so far are told about ten times a second.
+ */
+export async function apiDownload(path: string, fileName: string, query?: Record<string, QueryValue>, onProgress?: (progress: DownloadProgress) => void): Promise<void> {
   const headers: Record<string, string> = {};
   const token = readStoredToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
+  let blob: Blob;
   try {
     response = await fetch(buildUrl(path, query), { headers });
+    if (response.ok) blob = onProgress && response.body ? await readCountingRows(response, response.body, onProgress) : await response.blob();
   } catch {
     handlers.onNetworkError?.();
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
@@ -179,7 +188,7 @@ export async function apiDownload(path: string, fileName: string, query?: Record
     announceRefusal(response.status);
     throw error;
   }
-  const url = URL.createObjectURL(await response.blob());
+  const url = URL.createObjectURL(blob!);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -187,6 +196,40 @@ export async function apiDownload(path: string, fileName: string, query?: Record
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+const NEWLINE = 10;
+
+/** A CSV's body as it arrives, its lines counted (the header apart; a line break inside a quoted cell counts as a row, so the count stops at the total). */
+async function readCountingRows(response: Response, body: ReadableStream<Uint8Array>, onProgress: (progress: DownloadProgress) => void): Promise<Blob> {
+  const said = response.headers.get('x-total-count');
+  const total = said !== null && /^\d+$/.test(said) ? Number(said) : null;
+  const rowsOf = (lines: number) => Math.max(0, total === null ? lines - 1 : Math.min(total, lines - 1));
+  const parts: Uint8Array[] = [];
+  const reader = body.getReader();
+  let lines = 0;
+  // Told at most every 100 ms, and the latest count always within 100 ms, even if the body stalls.
+  let later: ReturnType<typeof setTimeout> | null = null;
+  let toldAt = 0;
+  const tell = () => {
+    later = null;
+    toldAt = performance.now();
+    onProgress({ rows: rowsOf(lines), total });
+  };
+  tell();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(value);
+      for (let at = value.indexOf(NEWLINE); at !== -1; at = value.indexOf(NEWLINE, at + 1)) lines += 1;
+      if (later === null) later = setTimeout(tell, Math.max(0, toldAt + 100 - performance.now()));
+    }
+  } finally {
+    if (later !== null) clearTimeout(later);
+  }
+  tell();
+  return new Blob(parts as BlobPart[], { type: response.headers.get('content-type') ?? 'text/csv' });
 }
 
 /** A 401 ends the session; a 403 tells the user they may not. */

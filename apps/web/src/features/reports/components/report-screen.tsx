@@ -12,7 +12,7 @@ import { PageTitle } from '@/components/ui/page-title';
 import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
 import { Table, type Column } from '@/components/ui/table';
-import { apiDownload } from '@/lib/api-client';
+import { apiDownload, type DownloadProgress } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { addDays } from '@/lib/dates';
 import { failureText } from '@/lib/error-text';
@@ -75,6 +75,7 @@ export function ReportScreen<Row, Totals>(props: ReportScreenProps<Row, Totals>)
   useLoadErrorToast(report.error, report.errorUpdatedAt, errorText, t);
 
   const [exporting, setExporting] = useState(false);
+  const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const [printRows, setPrintRows] = useState<{ rows: Row[]; total: number } | null>(null);
   const [printing, setPrinting] = useState(false);
 
@@ -87,13 +88,15 @@ export function ReportScreen<Row, Totals>(props: ReportScreenProps<Row, Totals>)
 
   async function exportCsv(which: { path: string; fileName: string } = { path: `${path}/export`, fileName }) {
     setExporting(true);
+    setProgress(null);
     try {
-      await apiDownload(which.path, which.fileName, filterParams);
+      await apiDownload(which.path, which.fileName, filterParams, setProgress);
     } catch (error) {
       const message = failureText(error, t('Export failed'), t);
       if (message) toast.error(message);
     } finally {
       setExporting(false);
+      setProgress(null);
     }
   }
 
@@ -180,6 +183,7 @@ export function ReportScreen<Row, Totals>(props: ReportScreenProps<Row, Totals>)
             </Button>
           </div>
         </div>
+        {exporting ? <ExportProgress progress={progress} /> : null}
       </Card>
 
       <p className="mb-3 hidden text-sm text-slate-600 print:block">{filterSummary}</p>
@@ -225,5 +229,33 @@ export function ReportScreen<Row, Totals>(props: ReportScreenProps<Row, Totals>)
         </div>
       ) : null}
     </section>
+  );
+}
+
+const count = new Intl.NumberFormat('en-US');
+
+/** Under the filters while a CSV downloads: the rows so far, of how many, and a bar. */
+function ExportProgress({ progress }: { progress: DownloadProgress | null }) {
+  const { t } = useTranslation();
+  const rows = progress?.rows ?? 0;
+  const total = progress?.total ?? null;
+  const text =
+    total === null ? t('Exporting… {{rows}} rows', { rows: count.format(rows) }) : t('Exporting… {{rows}} of {{total}} rows', { rows: count.format(rows), total: count.format(total) });
+  return (
+    <div className="border-t border-slate-200 px-4 py-2 dark:border-slate-800" role="status">
+      <p className="text-sm text-slate-600 dark:text-slate-300">{text}</p>
+      {total !== null && total > 0 ? (
+        <div
+          role="progressbar"
+          aria-label={t('Export progress')}
+          aria-valuemin={0}
+          aria-valuemax={total}
+          aria-valuenow={rows}
+          className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+        >
+          <div className="h-full rounded-full bg-indigo-600 transition-[width] dark:bg-indigo-400" style={{ width: `${Math.round((rows / total) * 100)}%` }} />
+        </div>
+      ) : null}
+    </div>
   );
 }
