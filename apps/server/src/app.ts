@@ -47,6 +47,8 @@ declare module 'fastify' {
 
 export interface BuildAppOptions {
   database: DbHandle;
+  /** PostgreSQL: where reports and long lists read (DATABASE_READ_URL, e.g. a replica), and how long one statement may run. */
+  reports?: { url?: string | undefined; statementTimeoutMs?: number | undefined };
   clock?: Clock;
   /** Folder of the built console; null serves the API only. */
   webDist?: string | null;
@@ -85,7 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('loginRateLimitPerMinute', options.loginRateLimitPerMinute ?? 30);
 
-  await app.register(dbPlugin, { database: options.database, clock: options.clock ?? systemClock });
+  await app.register(dbPlugin, { database: options.database, clock: options.clock ?? systemClock, reportsUrl: options.reports?.url, reportStatementTimeoutMs: options.reports?.statementTimeoutMs });
   // A job still pending was being sent when the server last stopped: it waits for a retry rather than printing twice.
   await failInterruptedJobs(app.services);
   await app.register(errorHandlerPlugin);

@@ -23,6 +23,7 @@ async function main() {
 
   const app = await buildApp({
     database,
+    reports: { url: env.DATABASE_READ_URL },
     webDist: env.WEB_DIST ?? defaultWebDist(),
     logLevel: env.LOG_LEVEL,
     loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,

@@ -90,4 +90,10 @@ describe('configuration', () => {
     expect(env.SEED_DEMO).toBe(false);
     expect(env.DATABASE_URL).toBe('postgres://u:p@localhost:5432/shop');
   });
+
+  it('takes a PostgreSQL server for reports only beside DATABASE_URL', () => {
+    expect(loadEnv({ DATABASE_URL: 'postgres://u:p@primary/shop', DATABASE_READ_URL: 'postgres://u:p@replica/shop' }).DATABASE_READ_URL).toBe('postgres://u:p@replica/shop');
+    expect(() => loadEnv({ DATABASE_READ_URL: 'postgres://u:p@replica/shop' })).toThrow(/DATABASE_READ_URL: needs DATABASE_URL too/);
+    expect(() => loadEnv({ DATABASE_URL: 'postgres://u:p@primary/shop', DATABASE_READ_URL: 'mysql://replica' })).toThrow(/DATABASE_READ_URL: must start with postgres:\/\//);
+  });
 });

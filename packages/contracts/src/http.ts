@@ -12,4 +12,5 @@ export const API_MESSAGES = {
   notFound: 'Not found.',
   invalid: 'The given data was invalid.',
   serverError: 'Something went wrong on the server. Please try again.',
+  reportTooLong: 'This report took too long to read. Choose a shorter period and try again.',
 } as const;

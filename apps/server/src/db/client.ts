@@ -11,6 +11,8 @@ export interface DbHandle {
   kind: DbKind;
   /** Where the data lives, for the start-up banner (no password). */
   location: string;
+  /** PostgreSQL's connection string, for the reports' own pool (openReportPool). */
+  url?: string;
 }
 
 // COUNT(*) and SUM() come back as int8/numeric: read them as JS numbers (shop-sized figures).
@@ -32,6 +34,7 @@ export function openDatabase(options: OpenDatabaseOptions): DbHandle {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       kind: 'postgres',
       location: `postgres://${url.host}${url.pathname}`,
+      url: options.databaseUrl,
     };
   }
   const file = options.sqliteFile;
@@ -48,6 +51,25 @@ export function openDatabase(options: OpenDatabaseOptions): DbHandle {
     kind: 'sqlite',
     location: file,
   };
+}
+
+/** How long one report statement may run on PostgreSQL before it is stopped (a 503 that says so). */
+export const REPORT_STATEMENT_TIMEOUT_MS = 60_000;
+
+/**
+ * Reports and long lists on PostgreSQL read through a pool of their own (docs/decisions/0017-speed-on-the-wire-and-under-load.md):
+ * a till never waits for a connection a report holds. At most 3 connections, each read-only, each
+ * statement on one server process (no parallel workers, so reports cannot take every core from
+ * the tills' statements) and stopped after `statementTimeoutMs`. `DATABASE_READ_URL` may point it
+ * at a replica; by default it is the main database.
+ */
+export function openReportPool(connectionString: string, statementTimeoutMs = REPORT_STATEMENT_TIMEOUT_MS): Kysely<Database> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 3,
+    options: `-c default_transaction_read_only=on -c max_parallel_workers_per_gather=0 -c statement_timeout=${Math.round(statementTimeoutMs)}`,
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
 const CACHED_STATEMENTS = 500;

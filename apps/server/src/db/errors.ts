@@ -14,3 +14,9 @@ export function isForeignKeyViolation(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
+
+/** True when PostgreSQL stopped a statement that ran past its time limit (a report's, openReportPool). */
+export function isStatementTimeout(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  return (error as { code?: unknown }).code === '57014';
+}

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Kysely } from 'kysely';
-import type { DbHandle } from '../db/client';
+import { openReportPool, type DbHandle } from '../db/client';
 import type { Database } from '../db/schema';
 import { sqliteReaderDialect } from '../db/sqlite-reader';
 import type { Clock } from '../lib/clock';
@@ -10,16 +10,30 @@ import type { ServiceContext } from '../services/context';
 declare module 'fastify' {
   interface FastifyInstance {
     services: ServiceContext;
-    /** For reports and long lists: on SQLite they read off the main thread, so sales never wait behind them. */
+    /** For reports and long lists: on SQLite they read off the main thread, on PostgreSQL through their own pool, so sales never wait behind them. */
     reports: ServiceContext;
   }
 }
 
-/** Hands the database and clock to the routes' services, and closes the pool with the app. */
-export const dbPlugin = fp(async (app: FastifyInstance, opts: { database: DbHandle; clock: Clock }) => {
+export type DbPluginOptions = {
+  database: DbHandle;
+  clock: Clock;
+  /** PostgreSQL: where reports read (DATABASE_READ_URL, e.g. a replica); the main database when unset. */
+  reportsUrl?: string | undefined;
+  reportStatementTimeoutMs?: number | undefined;
+};
+
+/** Hands the database and clock to the routes' services, and closes the pools with the app. */
+export const dbPlugin = fp(async (app: FastifyInstance, opts: DbPluginOptions) => {
   const { db, kind, location } = opts.database;
-  // PostgreSQL already answers on its own processes; only SQLite needs reading threads.
-  const reportDb = kind === 'sqlite' ? new Kysely<Database>({ dialect: sqliteReaderDialect(location, 2) }) : db;
+  // Reports never hold up a sale: on SQLite they read on worker threads, on PostgreSQL through a pool of their own.
+  const reportsUrl = opts.reportsUrl ?? opts.database.url;
+  const reportDb =
+    kind === 'sqlite'
+      ? new Kysely<Database>({ dialect: sqliteReaderDialect(location, 2) })
+      : reportsUrl
+        ? openReportPool(reportsUrl, opts.reportStatementTimeoutMs)
+        : db;
   app.decorate('services', { db, kind, clock: opts.clock });
   app.decorate('reports', { db: reportDb, kind, clock: opts.clock });
   app.addHook('onClose', async () => {

@@ -17,6 +17,11 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// (leave it unset for the embedded SQLite database)')
       .optional(),
+    // Reports and long lists read here (a replica) when set; only with DATABASE_URL.
+    DATABASE_READ_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// (a PostgreSQL server that reports read from)')
+      .optional(),
     SEED_DEMO: booleanFlag.default(true),
     ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
@@ -48,6 +53,10 @@ const envSchema = z
   .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
     message: 'must not be longer than REQUEST_TIMEOUT_MS',
     path: ['HEADERS_TIMEOUT_MS'],
+  })
+  .refine((env) => !env.DATABASE_READ_URL || env.DATABASE_URL, {
+    message: 'needs DATABASE_URL too (the embedded SQLite database reads reports on its own threads)',
+    path: ['DATABASE_READ_URL'],
   });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_MESSAGES } from '@shop/contracts/http';
 import { AppError, firstMessage } from '../lib/errors';
+import { isStatementTimeout } from '../db/errors';
 
 /** Groups zod issues by field: `items.0.quantity` → ["Quantity must be > 0."]. */
 function fieldErrors(issues: { instancePath: string; message?: string }[], context: string): Record<string, string[]> {
@@ -72,6 +73,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
               ? 'The request body is empty; send a JSON object.'
               : error.message;
       return reply.status(status).send({ message });
+    }
+    if (isStatementTimeout(error)) {
+      request.log.warn({ err: error }, 'report statement stopped at its time limit');
+      return reply.status(503).send({ message: API_MESSAGES.reportTooLong });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: API_MESSAGES.serverError });

@@ -38,7 +38,7 @@ export type FreshDatabase = DbHandle & {
  * A fresh database of the kind this run tests (SQLite file or a new PostgreSQL database),
  * migrated unless it is to stay empty (a restore's target).
  */
-export async function freshDatabase(options: { migrate?: boolean } = {}): Promise<FreshDatabase> {
+export async function freshDatabase(options: { migrate?: boolean; poolSize?: number } = {}): Promise<FreshDatabase> {
   const name = `shop_test_${crypto.randomBytes(6).toString('hex')}`;
   let handle: DbHandle;
   let serverEnv: Record<string, string>;
@@ -52,7 +52,7 @@ export async function freshDatabase(options: { migrate?: boolean } = {}): Promis
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    handle = openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+    handle = openDatabase({ databaseUrl: url.toString(), poolSize: options.poolSize ?? 20 });
     serverEnv = { DATABASE_URL: url.toString() };
     drop = async () => {
       const client = new pg.Client({ connectionString: serverUrl });
@@ -86,9 +86,9 @@ export interface TestApp {
 
 /** The real server on a fresh database with the demo shop, torn down after the file's tests. */
 export async function createTestApp(
-  options: { seedDemo?: boolean; demoStock?: boolean; loginRateLimitPerMinute?: number; paymentConfirmer?: PaymentConfirmer } = {},
+  options: { seedDemo?: boolean; demoStock?: boolean; loginRateLimitPerMinute?: number; paymentConfirmer?: PaymentConfirmer; reportStatementTimeoutMs?: number; poolSize?: number } = {},
 ): Promise<TestApp> {
-  const database = await freshDatabase();
+  const database = await freshDatabase({ poolSize: options.poolSize });
   const clock = new TestClock();
   if (options.seedDemo ?? true) await ensureInitialData({ db: database.db, kind: database.kind, clock }, { seedDemo: true, demoStock: options.demoStock ?? false });
   const app = await buildApp({
@@ -98,6 +98,7 @@ export async function createTestApp(
     logLevel: 'silent',
     loginRateLimitPerMinute: options.loginRateLimitPerMinute,
     paymentConfirmer: options.paymentConfirmer,
+    reports: { statementTimeoutMs: options.reportStatementTimeoutMs },
   });
   afterAll(async () => {
     await app.close();
