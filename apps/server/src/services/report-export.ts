@@ -14,6 +14,7 @@ import { filteredSales, refundsInPeriod, salesForExport, type ExportPayment } fr
 import { getSettingsSection } from './settings';
 import { stockReportRows } from './stock-report';
 import { listSupplies } from './supplies';
+import { groupBy } from '../lib/group-by';
 import { readAhead } from '../lib/read-ahead';
 
 /*
@@ -163,17 +164,6 @@ export async function exportSaleLines(ctx: ServiceContext, query: SaleListQuery,
     .select(sql<number>`count(*)`.as('count'))
     .executeTakeFirstOrThrow();
   return { rows: Number(count.count), stream: csv(SALE_LINES_CSV_HEADER, lines) };
-}
-
-/** The rows of a chunk by a key, each group in the chunk's order. */
-function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
-  const groups = new Map<number, T[]>();
-  for (const row of rows) {
-    const group = groups.get(key(row));
-    if (group) group.push(row);
-    else groups.set(key(row), [row]);
-  }
-  return groups;
 }
 
 /** The refunds of the export, newest first, a chunk at a time; a refund from before refunds named a method goes back as the sale's first payment. */

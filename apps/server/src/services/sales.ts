@@ -11,6 +11,7 @@ import { actorCan, type Actor, type ServiceContext } from './context';
 import { refundCode, saleCode, saleNumberIn } from './document-numbers';
 import type { PaymentMethod } from '@shop/contracts/settings';
 import { getSettingsSection } from './settings';
+import { groupBy } from '../lib/group-by';
 import { readAhead } from '../lib/read-ahead';
 import { appliedDiscount } from './hand-discounts';
 import type { SaleModifier } from '@shop/contracts/modifier';
@@ -36,11 +37,9 @@ type PaymentRow = Selectable<SalePaymentsTable>;
 
 /** The payments of these sales (change rows apart), oldest first, by sale. */
 async function paymentsOf(ctx: ServiceContext, saleIds: number[]): Promise<Map<number, PaymentRow[]>> {
-  const bySale = new Map<number, PaymentRow[]>();
-  if (saleIds.length === 0) return bySale;
+  if (saleIds.length === 0) return new Map();
   const rows = await ctx.db.selectFrom('sale_payments').selectAll().where('sale_id', 'in', saleIds).where('kind', '!=', 'change').orderBy('id').execute();
-  for (const row of rows) bySale.set(row.sale_id, [...(bySale.get(row.sale_id) ?? []), row]);
-  return bySale;
+  return groupBy(rows, (row) => row.sale_id);
 }
 
 function toPayment(row: PaymentRow): SalePayment {
@@ -196,21 +195,16 @@ export function salesForExport(ctx: ServiceContext, query: Omit<SaleListQuery, '
     let select = filteredSales(ctx, query, viewer).select(EXPORT_COLUMNS);
     if (before !== null) select = select.where('sales.id', '<', before);
     const sales = await select.orderBy('sales.id', 'desc').limit(chunk).execute();
-    const payments = new Map<number, ExportPayment[]>();
-    if (sales.length > 0) {
-      const rows = await ctx.db
-        .selectFrom('sale_payments')
-        .select(['sale_id', 'method', 'currency', 'amount_cents', 'amount_khr'])
-        .where('sale_id', 'in', sales.map((sale) => sale.id))
-        .where('kind', '=', 'sale')
-        .orderBy('id')
-        .execute();
-      for (const row of rows) {
-        const list = payments.get(row.sale_id);
-        if (list) list.push(row);
-        else payments.set(row.sale_id, [row]);
-      }
-    }
+    const taken: ExportPayment[] = sales.length
+      ? await ctx.db
+          .selectFrom('sale_payments')
+          .select(['sale_id', 'method', 'currency', 'amount_cents', 'amount_khr'])
+          .where('sale_id', 'in', sales.map((sale) => sale.id))
+          .where('kind', '=', 'sale')
+          .orderBy('id')
+          .execute()
+      : [];
+    const payments = groupBy(taken, (payment) => payment.sale_id);
     return { rows: sales.map((sale) => ({ sale, payments: payments.get(sale.id) ?? [] })), next: sales.length === chunk ? sales[chunk - 1]!.id : null };
   });
 }
