@@ -42,10 +42,13 @@ async function worker() {
     latencies.push(performance.now() - started);
   }
 }
+const commitsBefore = { ...(database.groupCommit ?? { commits: 0, transactions: 0 }) };
 const started = performance.now();
 await Promise.all(Array.from({ length: Number(concurrencyArg) }, worker));
 const elapsed = (performance.now() - started) / 1000;
 latencies.sort((a, b) => a - b);
 const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
-console.log(JSON.stringify({ count: latencies.length, failed, perSecond: latencies.length / elapsed, p50: pct(50), p99: pct(99) }));
+// SQLite's group commit: how many checkouts shared each COMMIT.
+const perCommit = database.groupCommit ? (database.groupCommit.transactions - commitsBefore.transactions) / Math.max(1, database.groupCommit.commits - commitsBefore.commits) : null;
+console.log(JSON.stringify({ count: latencies.length, failed, perSecond: latencies.length / elapsed, p50: pct(50), p99: pct(99), perCommit }));
 await database.db.destroy();

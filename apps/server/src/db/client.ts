@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import type { DbKind } from './dialect';
+import { sqliteGroupCommitDialect } from './sqlite-group-commit';
 
 export interface DbHandle {
   db: Kysely<Database>;
@@ -13,6 +14,8 @@ export interface DbHandle {
   location: string;
   /** PostgreSQL's connection string, for the reports' own pool (openReportPool). */
   url?: string;
+  /** SQLite: the COMMITs run and the transactions they carried (group commit). */
+  groupCommit?: { commits: number; transactions: number };
 }
 
 // COUNT(*) and SUM() come back as int8/numeric: read them as JS numbers (shop-sized figures).
@@ -46,11 +49,11 @@ export function openDatabase(options: OpenDatabaseOptions): DbHandle {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 10000');
-  return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }),
-    kind: 'sqlite',
-    location: file,
-  };
+  // Reads outside a transaction: only what is committed, never behind the writer's lock.
+  const reader = new SQLite(file, { readonly: true, fileMustExist: true });
+  reader.pragma('busy_timeout = 10000');
+  const { dialect, counts } = sqliteGroupCommitDialect(database, reader);
+  return { db: new Kysely<Database>({ dialect }), kind: 'sqlite', location: file, groupCommit: counts };
 }
 
 /** How long one report statement may run on PostgreSQL before it is stopped (a 503 that says so). */
@@ -70,28 +73,4 @@ export function openReportPool(connectionString: string, statementTimeoutMs = RE
     options: `-c default_transaction_read_only=on -c max_parallel_workers_per_gather=0 -c statement_timeout=${Math.round(statementTimeoutMs)}`,
   });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-}
-
-const CACHED_STATEMENTS = 500;
-
-/**
- * Kysely prepares every query anew, and on SQLite preparing costs about as much as running a
- * small statement: a sale runs a few dozen. The same SQL text reuses its prepared statement
- * (safe because better-sqlite3 runs each statement to the end before the next; nothing here
- * streams). The oldest entry goes when the cache is full, so IN-lists of many sizes cannot grow it.
- */
-function withStatementCache(database: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
-  return {
-    close: () => void database.close(),
-    prepare(sql: string) {
-      let statement = statements.get(sql);
-      if (!statement) {
-        statement = database.prepare(sql);
-        if (statements.size >= CACHED_STATEMENTS) statements.delete(statements.keys().next().value as string);
-        statements.set(sql, statement);
-      }
-      return statement;
-    },
-  };
 }
