@@ -101,6 +101,31 @@ describe(`products (${dbKind})`, () => {
     for (const product of made.slice(1)) await call(tokens.Manager, 'DELETE', `/api/products/${product.id}`);
   });
 
+  it('searches with the filters as each product is now: moved, deactivated, found by its barcode, any case in any script, Khmer by any part', async () => {
+    const ids = async (q: string, more = '') => {
+      const answer = await call(tokens.Staff, 'GET', `/api/products?q=${encodeURIComponent(q)}&per_page=100${more}`);
+      return { ids: answer.body.data.map((p: { id: number }) => p.id), total: answer.body.meta.total };
+    };
+    const creme = (await call(tokens.Manager, 'POST', '/api/products', valid({ name: 'Café Crème Brûlée', sku: 'DES-CREME', barcode: '8850001112223' }))).body.data;
+    const khmer = (await call(tokens.Manager, 'POST', '/api/products', valid({ name: 'កាហ្វេទឹកដោះគោ Kafe', sku: 'KH-KAFE' }))).body.data;
+    expect(await ids('CAFÉ CRÈME')).toEqual({ ids: [creme.id], total: 1 });
+    expect(await ids('ទឹកដោះ')).toEqual({ ids: [khmer.id], total: 1 });
+    // A barcode is found whole, not by a part.
+    expect(await ids('8850001112223')).toEqual({ ids: [creme.id], total: 1 });
+    expect((await ids('885000111')).total).toBe(0);
+
+    expect(await ids('crème', `&category_id=${coffee.id}`)).toEqual({ ids: [creme.id], total: 1 });
+    await call(tokens.Manager, 'PUT', `/api/products/${creme.id}`, { ...creme, category_id: bakery.id, unit_id: piece.id, image: null });
+    expect((await ids('crème', `&category_id=${coffee.id}`)).total).toBe(0);
+    expect(await ids('crème', `&category_id=${bakery.id}&unit_id=${piece.id}`)).toEqual({ ids: [creme.id], total: 1 });
+
+    await call(tokens.Manager, 'PUT', `/api/products/${khmer.id}`, { ...khmer, active: false, image: null });
+    expect((await ids('kafe', '&active=1')).total).toBe(0);
+    expect(await ids('kafe', '&active=0')).toEqual({ ids: [khmer.id], total: 1 });
+    for (const product of [creme, khmer]) await call(tokens.Manager, 'DELETE', `/api/products/${product.id}`);
+    expect((await ids('crème')).total + (await ids('kafe')).total).toBe(0);
+  });
+
   it('adds the on-hand quantity with include=stock (and the POS stock flag)', async () => {
     const withStock = await call(tokens.Staff, 'GET', '/api/products?include=stock&per_page=200');
     expect(withStock.body.data.every((p: { stock: unknown }) => typeof p.stock === 'number')).toBe(true);

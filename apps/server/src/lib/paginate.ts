@@ -19,10 +19,12 @@ export async function paginate<DB, TB extends keyof DB, O, CDB, CTB extends keyo
 ): Promise<Page<O>> {
   const total = countFrom ? await countRows(countFrom) : await countRows(query);
   const rows = total === 0 ? [] : await query.limit(perPage).offset((page - 1) * perPage).execute();
-  return {
-    rows,
-    meta: { total, per_page: perPage, current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)) },
-  };
+  return { rows, meta: pageMeta(total, page, perPage) };
+}
+
+/** What a list answer says about its pages. */
+export function pageMeta(total: number, page: number, perPage: number): ListMeta {
+  return { total, per_page: perPage, current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)) };
 }
 
 async function countRows<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): Promise<number> {

@@ -1,15 +1,15 @@
 import { PRODUCT_MESSAGES, type Product, type ProductListQuery, type productInputSchema } from '@shop/contracts/product';
 import type { SelectQueryBuilder } from 'kysely';
 import type { z } from 'zod';
-import { containsInsensitive } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { conflict, notFound, refuseFields } from '../lib/errors';
 import { fromCents, toCents } from '@shop/contracts/money';
-import { paginate } from '../lib/paginate';
+import { pageMeta, paginate } from '../lib/paginate';
 import type { Actor, ServiceContext } from './context';
 import { auditedWrite } from './write';
 import { ownGroupIds, setOwnGroups } from './modifier-groups';
 import { productDeleted, productsChanged } from './catalog-version';
+import { searchProductIds } from './product-search';
 
 type ProductInput = z.output<typeof productInputSchema>;
 
@@ -52,23 +52,28 @@ function toProduct(row: ProductRow, groupIds: number[], withStock = false): Prod
 }
 
 export async function listProducts(ctx: ServiceContext, query: ProductListQuery) {
-  // Filters touch only the products table, so the total is counted without the joins.
-  let filtered = ctx.db.selectFrom('products');
-  if (query.q) {
-    const q = query.q;
-    filtered = filtered.where((eb) =>
-      eb.or([containsInsensitive(ctx.kind, eb.ref('products.name'), q), containsInsensitive(ctx.kind, eb.ref('products.sku'), q), eb('products.barcode', '=', q)]),
-    );
-  }
   const categoryId = query.category_id ?? query.category;
+  const withStock = query.include === 'stock' || query.stock === true;
+  const page = query.q ? await searchPage(ctx, query, query.q, categoryId) : await filteredPage(ctx, query, categoryId);
+  const groups = await ownGroupIds(ctx, 'product_modifier_groups', page.rows.map((row) => row.id));
+  return { data: page.rows.map((row) => toProduct(row, groups.get(row.id) ?? [], withStock)), meta: page.meta };
+}
+
+/** Without a search text: the filters touch only the products table, so the total is counted without the joins. */
+function filteredPage(ctx: ServiceContext, query: ProductListQuery, categoryId: number | undefined) {
+  let filtered = ctx.db.selectFrom('products');
   if (categoryId !== undefined) filtered = filtered.where('products.category_id', '=', categoryId);
   if (query.unit_id !== undefined) filtered = filtered.where('products.unit_id', '=', query.unit_id);
   if (query.active !== undefined) filtered = filtered.where('products.active', '=', query.active ? 1 : 0);
-  const select = withNames(filtered).orderBy('products.id', 'desc');
-  const withStock = query.include === 'stock' || query.stock === true;
-  const page = await paginate(select, query.page, query.per_page, filtered);
-  const groups = await ownGroupIds(ctx, 'product_modifier_groups', page.rows.map((row) => row.id));
-  return { data: page.rows.map((row) => toProduct(row, groups.get(row.id) ?? [], withStock)), meta: page.meta };
+  return paginate(withNames(filtered).orderBy('products.id', 'desc'), query.page, query.per_page, filtered);
+}
+
+/** With one: the matching ids and their count from the search index, then only the page's rows. */
+async function searchPage(ctx: ServiceContext, query: ProductListQuery, q: string, categoryId: number | undefined) {
+  const ids = await searchProductIds(ctx, { q, categoryId, unitId: query.unit_id, active: query.active });
+  const pageIds = ids.slice((query.page - 1) * query.per_page, query.page * query.per_page);
+  const rows = pageIds.length ? await selectProducts(ctx).where('products.id', 'in', pageIds).orderBy('products.id', 'desc').execute() : [];
+  return { rows, meta: pageMeta(ids.length, query.page, query.per_page) };
 }
 
 export async function getProduct(ctx: ServiceContext, id: number): Promise<Product> {

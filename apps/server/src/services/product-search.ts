@@ -1,0 +1,188 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { catalogVersion } from './catalog-version';
+import type { ServiceContext } from './context';
+
+/*
+ * Product search from memory (docs/decisions/0019-product-search-in-memory.md). "Contains" over
+ * every name and SKU cannot use a B-tree, so the database read each product for every search and
+ * for its count: a broad word ("latte", one product in five) cost the whole table twice. Here the
+ * server keeps, per database, the few fields a search filters on, lowercased, newest first, and
+ * brings them up to date from the catalogue version (services/catalog-version.ts) the tills already
+ * follow: the products stamped since its version, or everything again after a product is deleted.
+ * The search then finds the matching ids and their exact count in memory, and the database reads
+ * only the page's rows.
+ */
+
+interface Entry {
+  id: number;
+  /** Lowercased name and SKU. */
+  name: string;
+  sku: string;
+  barcode: string | null;
+  categoryId: number;
+  unitId: number;
+  active: boolean;
+}
+
+export interface ProductFilter {
+  q: string;
+  categoryId?: number | undefined;
+  unitId?: number | undefined;
+  active?: boolean | undefined;
+}
+
+const FIELDS = ['id', 'name', 'sku', 'barcode', 'category_id', 'unit_id', 'active'] as const;
+
+type Row = { id: number; name: string; sku: string; barcode: string | null; category_id: number; unit_id: number; active: number };
+
+const toEntry = (row: Row): Entry => ({
+  id: row.id,
+  name: row.name.toLowerCase(),
+  sku: row.sku.toLowerCase(),
+  barcode: row.barcode,
+  categoryId: row.category_id,
+  unitId: row.unit_id,
+  active: row.active === 1,
+});
+
+/** Between the name and the SKU and after each product in the haystack: a search text holding it is matched product by product. */
+const SEPARATOR = '\u0000';
+
+const sameForSearch = (a: Entry, b: Entry) =>
+  a.name === b.name && a.sku === b.sku && a.barcode === b.barcode && a.categoryId === b.categoryId && a.unitId === b.unitId && a.active === b.active;
+
+class SearchIndex {
+  /** Newest first, as the product list orders. */
+  private entries: Entry[] = [];
+  /**
+   * Every name and SKU in one string, in the entries' order, and where each entry starts: one
+   * `indexOf` from match to match finds them, where a call per product costs more than the test.
+   */
+  private haystack = '';
+  private starts = new Int32Array(0);
+  private byBarcode = new Map<string, number>();
+  private version = -1;
+  private deleted = -1;
+  private refreshing: Promise<void> | null = null;
+
+  /** Up to date with every product committed when it is called (catalogVersion's promise). */
+  async current(ctx: ServiceContext): Promise<this> {
+    for (;;) {
+      // One refresh at a time; a search that arrives meanwhile waits for it, then checks again.
+      if (this.refreshing) {
+        await this.refreshing;
+        continue;
+      }
+      const seen = await catalogVersion(ctx);
+      if (seen.version === this.version && seen.deleted === this.deleted) return this;
+      if (this.refreshing) continue;
+      this.refreshing = this.refresh(ctx, seen).finally(() => {
+        this.refreshing = null;
+      });
+      await this.refreshing;
+      return this;
+    }
+  }
+
+  private async refresh(ctx: ServiceContext, seen: { version: number; deleted: number }): Promise<void> {
+    if (seen.deleted !== this.deleted || this.version < 0) {
+      const rows = await ctx.db.selectFrom('products').select(FIELDS).orderBy('id', 'desc').execute();
+      this.entries = rows.map(toEntry);
+      this.rebuild();
+    } else {
+      // A sale stamps the products it sold (their stock): most deltas change nothing searched.
+      const changed = await ctx.db.selectFrom('products').select(FIELDS).where('catalog_rev', '>', this.version).execute();
+      if (changed.length && this.apply(changed.map(toEntry))) this.rebuild();
+    }
+    this.version = seen.version;
+    this.deleted = seen.deleted;
+  }
+
+  /** Whether anything a search looks at changed. */
+  private apply(changed: Entry[]): boolean {
+    const byId = new Map(changed.map((entry) => [entry.id, entry]));
+    let differs = false;
+    this.entries = this.entries.map((entry) => {
+      const update = byId.get(entry.id);
+      if (!update) return entry;
+      byId.delete(entry.id);
+      if (sameForSearch(entry, update)) return entry;
+      differs = true;
+      return update;
+    });
+    // What is left is new: a new product has the highest id, so it goes first.
+    if (byId.size) this.entries = [...byId.values(), ...this.entries].sort((a, b) => b.id - a.id);
+    return differs || byId.size > 0;
+  }
+
+  private rebuild(): void {
+    this.starts = new Int32Array(this.entries.length + 1);
+    let offset = 0;
+    const parts = this.entries.map((entry, i) => {
+      this.starts[i] = offset;
+      const part = `${entry.name}${SEPARATOR}${entry.sku}${SEPARATOR}`;
+      offset += part.length;
+      return part;
+    });
+    this.starts[this.entries.length] = offset;
+    this.haystack = parts.join('');
+    this.byBarcode = new Map(this.entries.flatMap((entry, i) => (entry.barcode === null ? [] : [[entry.barcode, i] as const])));
+  }
+
+  /** The entry whose part of the haystack holds this offset. */
+  private entryAt(offset: number): number {
+    let low = 0;
+    let high = this.entries.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.starts[middle]! <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  }
+
+  /** Ids of the products whose name or SKU contains the text (any case) or whose barcode is it, newest first. */
+  match(filter: ProductFilter): number[] {
+    const text = filter.q.toLowerCase();
+    const found: number[] = [];
+    if (text.includes(SEPARATOR)) {
+      this.entries.forEach((entry, i) => {
+        if (entry.name.includes(text) || entry.sku.includes(text)) found.push(i);
+      });
+    } else {
+      for (let at = this.haystack.indexOf(text); at !== -1; ) {
+        const i = this.entryAt(at);
+        found.push(i);
+        at = this.haystack.indexOf(text, this.starts[i + 1]);
+      }
+    }
+    const byBarcode = this.byBarcode.get(filter.q);
+    if (byBarcode !== undefined && !found.includes(byBarcode)) {
+      found.push(byBarcode);
+      found.sort((a, b) => a - b);
+    }
+    const ids: number[] = [];
+    for (const i of found) {
+      const entry = this.entries[i]!;
+      if (filter.categoryId !== undefined && entry.categoryId !== filter.categoryId) continue;
+      if (filter.unitId !== undefined && entry.unitId !== filter.unitId) continue;
+      if (filter.active !== undefined && entry.active !== filter.active) continue;
+      ids.push(entry.id);
+    }
+    return ids;
+  }
+}
+
+/** One index per database (the tests run many in one process); the list reads through the reports' connection. */
+const indexes = new WeakMap<Kysely<Database>, SearchIndex>();
+
+/** The ids of every product the search finds, newest first: their count is the list's total. */
+export async function searchProductIds(ctx: ServiceContext, filter: ProductFilter): Promise<number[]> {
+  let index = indexes.get(ctx.db);
+  if (!index) {
+    index = new SearchIndex();
+    indexes.set(ctx.db, index);
+  }
+  return (await index.current(ctx)).match(filter);
+}
