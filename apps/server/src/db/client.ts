@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import type { DbKind } from './dialect';
+import { preparedStatementsPool } from './pg-prepared';
 import { sqliteGroupCommitDialect } from './sqlite-group-commit';
 
 export interface DbHandle {
@@ -34,7 +35,7 @@ export function openDatabase(options: OpenDatabaseOptions): DbHandle {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     const url = new URL(options.databaseUrl);
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedStatementsPool(pool) }) }),
       kind: 'postgres',
       location: `postgres://${url.host}${url.pathname}`,
       url: options.databaseUrl,

@@ -1,0 +1,52 @@
+import crypto from 'node:crypto';
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import type pg from 'pg';
+
+/*
+ * Kysely sends each statement unnamed, so PostgreSQL parses and plans it on every call: a sale
+ * runs some sixty. Here the tills' pool names each statement after its text, and `pg` prepares a
+ * named statement once per connection and then only binds and runs it
+ * (docs/decisions/0017-speed-on-the-wire-and-under-load.md, "PostgreSQL: statements prepared once").
+ *
+ * Only statements with parameters (what `pg` sends through the extended protocol anyway) and a
+ * handful of them: an IN-list comes in as many texts as it has lengths, and each prepared
+ * statement stays in its connection's memory on the server.
+ */
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+const MOST_PARAMETERS = 16;
+const NAMES_KEPT = 1000;
+
+export function preparedStatementsPool(pool: pg.Pool): PostgresPool {
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string => {
+    let name = names.get(text);
+    if (!name) {
+      name = `s${crypto.createHash('sha1').update(text).digest('base64url')}`;
+      if (names.size >= NAMES_KEPT) names.delete(names.keys().next().value as string);
+      names.set(text, name);
+    }
+    return name;
+  };
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
+    query: ((textOrCursor: unknown, parameters?: readonly unknown[]) => {
+      if (typeof textOrCursor === 'string' && parameters && parameters.length > 0 && parameters.length <= MOST_PARAMETERS && PREPARABLE.test(textOrCursor)) {
+        return client.query({ name: nameOf(textOrCursor), text: textOrCursor, values: [...parameters] });
+      }
+      return client.query(textOrCursor as string, parameters as unknown[]);
+    }) as unknown as PostgresPoolClient['query'],
+    release: () => client.release(),
+  });
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapper = wrappers.get(client);
+      if (!wrapper) {
+        wrapper = wrap(client);
+        wrappers.set(client, wrapper);
+      }
+      return wrapper;
+    },
+    end: () => pool.end(),
+  };
+}

@@ -1,0 +1,35 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { caller, createTestApp, dbKind, demoTokens } from './support/test-app';
+
+/*
+ * On PostgreSQL the tills' pool names each statement with parameters after its text, so the
+ * server parses and plans it once per connection (db/pg-prepared.ts). One connection here, so
+ * `pg_prepared_statements` (the session's own) shows them all.
+ */
+const { app, clock } = await createTestApp({ poolSize: 1 });
+const tokens = await demoTokens(app);
+const call = caller(app);
+const prepared = async () => (await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements`.execute(app.services.db)).rows[0]!.n;
+
+describe.skipIf(dbKind !== 'postgres')('statements prepared once on the tills\' connection (postgres)', () => {
+  it('prepares a sale\'s statements once: the next sale of the same kind prepares none and is recorded the same', async () => {
+    const categories = (await call(tokens.Manager, 'GET', '/api/categories?per_page=1')).body.data;
+    const units = (await call(tokens.Manager, 'GET', '/api/units?per_page=1')).body.data;
+    const product = (await call(tokens.Manager, 'POST', '/api/products', { name: 'Prepared Tea', sku: 'PREP-1', category_id: categories[0].id, unit_id: units[0].id, price: 2 })).body.data;
+    expect((await call(tokens.Manager, 'POST', '/api/stocks', { product_id: product.id, quantity: 10, price_in: 0.5 })).status).toBe(201);
+    const sell = () =>
+      call(tokens.Staff, 'POST', '/api/sales', { sale_date: clock.now().toISOString(), payment_method: 'Cash', items: [{ product_id: product.id, quantity: 1, unit_price: 2 }], total_amount: 2.2 });
+
+    // The first sales of the day take a few paths once (the day's first stock month, the till's first ticket).
+    for (const warmUp of [await sell(), await sell()]) expect(warmUp.status, JSON.stringify(warmUp.body)).toBe(201);
+    const before = await prepared();
+    expect(before).toBeGreaterThan(10);
+
+    const third = await sell();
+    expect(third.status).toBe(201);
+    expect(third.body.data).toMatchObject({ total_amount: 2.2, items: [{ product_id: product.id, quantity: 1 }] });
+    expect(await prepared()).toBe(before);
+    expect((await call(tokens.Manager, 'GET', `/api/products/${product.id}?include=stock`)).body.data).toMatchObject({ stock: 7 });
+  });
+});
