@@ -232,4 +232,26 @@ describe(`the till's catalogue by version (${dbKind})`, () => {
     }
     expect((await catalog('', { 'accept-encoding': 'identity' })).headers['content-encoding']).toBeUndefined();
   });
+
+  it('sends tills that ask at once the same whole catalogue in every encoding, and the next version once anything changes', async () => {
+    const decoded = (answer: Awaited<ReturnType<typeof catalog>>) => {
+      const encoding = answer.headers['content-encoding'];
+      const bytes = encoding === 'br' ? zlib.brotliDecompressSync(answer.raw) : encoding === 'gzip' ? zlib.gunzipSync(answer.raw) : answer.raw;
+      return JSON.parse(bytes.toString()) as { data: Catalog };
+    };
+    const asked = ['br', 'gzip', 'identity', 'br;q=0, gzip', 'gzip;q=0', 'br', 'gzip'];
+    const answers = await Promise.all(asked.map((encoding) => catalog('', { 'accept-encoding': encoding })));
+    expect(answers.map((answer) => answer.headers['content-encoding'])).toEqual(['br', 'gzip', undefined, 'gzip', undefined, 'br', 'gzip']);
+    expect(new Set(answers.map((answer) => answer.headers.etag)).size).toBe(1);
+    expect(answers.every((answer) => String(answer.headers.vary).toLowerCase().includes('accept-encoding'))).toBe(true);
+    const first = decoded(answers[0]!);
+    for (const answer of answers) expect(decoded(answer)).toEqual(first);
+    expect(first.data.products.find((product) => product.id === cola.id)!.price).toBe(0.75);
+
+    await call(tokens.Manager, 'PUT', `/api/products/${cola.id}`, { ...(await call(tokens.Manager, 'GET', `/api/products/${cola.id}`)).body.data, price: 0.8, image: null });
+    const after = await catalog('', { 'accept-encoding': 'br' });
+    expect(after.headers.etag).not.toBe(answers[0]!.headers.etag);
+    expect(decoded(after).data.version).toBeGreaterThan(first.data.version);
+    expect(decoded(after).data.products.find((product) => product.id === cola.id)!.price).toBe(0.8);
+  });
 });

@@ -18,9 +18,13 @@ const MAX_DELTA_ROWS = 5_000;
 /** The catalogue's entity tag: its day and version name exactly what a till would be sent. */
 export const catalogTag = (today: string, version: number) => `"${today}.${version}"`;
 
-export type PosCatalogAnswer = { tag: string; unchanged: true } | { tag: string; unchanged: false; catalog: PosCatalog };
+export type PosCatalogAnswer =
+  | { tag: string; unchanged: true }
+  | { tag: string; unchanged: false; catalog: PosCatalog }
+  /** The whole catalogue at this day and version: the caller reads it (getPosCatalog), or sends the body it already has under this tag. */
+  | { tag: string; unchanged: false; whole: { today: string; version: number } };
 
-/** GET /pos/catalog: 304 when the till's `If-None-Match` names the catalogue as it is, else the delta since its version, else the whole. */
+/** GET /pos/catalog: 304 when the till's `If-None-Match` names the catalogue as it is, else the delta since its version, else the whole one's day and version. */
 export async function readPosCatalog(ctx: ServiceContext, query: PosCatalogQuery, ifNoneMatch: string | undefined): Promise<PosCatalogAnswer> {
   // The version is read before the rows, and every row stamped at or below it is committed by then
   // (services/catalog-version.ts); a delta sends the rows up to it, a later change comes next time.
@@ -30,7 +34,7 @@ export async function readPosCatalog(ctx: ServiceContext, query: PosCatalogQuery
   const since = query.since;
   const deltaAnswers = since !== undefined && query.today === today && since <= version && since >= deleted;
   const catalog = deltaAnswers ? await catalogSince(ctx, today, version, since) : null;
-  return { tag, unchanged: false, catalog: catalog ?? (await getPosCatalog(ctx, { today, version })) };
+  return catalog ? { tag, unchanged: false, catalog } : { tag, unchanged: false, whole: { today, version } };
 }
 
 /** The whole catalogue: active products with stock and today's best promotion, ordered by name. */
