@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { caller, createTestApp, dbKind, demoTokens } from './support/test-app';
+import { caller, createTestApp, dbKind, demoTokens, stockedProduct } from './support/test-app';
 
 /*
  * On PostgreSQL the tills' pool names each statement with parameters after its text, so the
@@ -14,10 +14,7 @@ const prepared = async () => (await sql<{ n: number }>`select count(*)::int as n
 
 describe.skipIf(dbKind !== 'postgres')('statements prepared once on the tills\' connection (postgres)', () => {
   it('prepares a sale\'s statements once: the next sale of the same kind prepares none and is recorded the same', async () => {
-    const categories = (await call(tokens.Manager, 'GET', '/api/categories?per_page=1')).body.data;
-    const units = (await call(tokens.Manager, 'GET', '/api/units?per_page=1')).body.data;
-    const product = (await call(tokens.Manager, 'POST', '/api/products', { name: 'Prepared Tea', sku: 'PREP-1', category_id: categories[0].id, unit_id: units[0].id, price: 2 })).body.data;
-    expect((await call(tokens.Manager, 'POST', '/api/stocks', { product_id: product.id, quantity: 10, price_in: 0.5 })).status).toBe(201);
+    const product = await stockedProduct(call, tokens.Manager, { name: 'Prepared Tea', sku: 'PREP-1', price: 2, quantity: 10 });
     const sell = () =>
       call(tokens.Staff, 'POST', '/api/sales', { sale_date: clock.now().toISOString(), payment_method: 'Cash', items: [{ product_id: product.id, quantity: 1, unit_price: 2 }], total_amount: 2.2 });
 

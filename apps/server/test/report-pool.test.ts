@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { API_MESSAGES } from '@shop/contracts/http';
-import { caller, createTestApp, dbKind, demoTokens } from './support/test-app';
+import { caller, createTestApp, dbKind, demoTokens, stockedProduct } from './support/test-app';
 
 /*
  * On PostgreSQL, reports and long lists read through a pool of their own (db/client.ts,
@@ -20,10 +20,7 @@ const call = caller(app);
 
 describe.skipIf(dbKind !== 'postgres')('reports beside the tills (postgres)', () => {
   it('sells while reports hold more connections than the tills\' pool has', async () => {
-    const categories = (await call(tokens.Manager, 'GET', '/api/categories?per_page=1')).body.data;
-    const units = (await call(tokens.Manager, 'GET', '/api/units?per_page=1')).body.data;
-    const product = (await call(tokens.Manager, 'POST', '/api/products', { name: 'Pool Tea', sku: 'POOL-1', category_id: categories[0].id, unit_id: units[0].id, price: 2 })).body.data;
-    expect((await call(tokens.Manager, 'POST', '/api/stocks', { product_id: product.id, quantity: 10, price_in: 0.5 })).status).toBe(201);
+    const product = await stockedProduct(call, tokens.Manager, { name: 'Pool Tea', sku: 'POOL-1', price: 2, quantity: 10 });
 
     // Three reports of 1.5 s at once: more than the tills' pool has connections.
     let firstReportDone = Infinity;

@@ -1,4 +1,5 @@
 import { promisify } from 'node:util';
+import { negotiate } from '@fastify/accept-negotiator';
 import zlib from 'node:zlib';
 
 /*
@@ -18,18 +19,10 @@ const compress = (text: string, encoding: BodyEncoding): Promise<Buffer> =>
     ? brotli(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text) } })
     : gzip(text);
 
-/** The encoding to send: brotli, else gzip, as `Accept-Encoding` allows (a q of 0 refuses one). */
+/** The encoding to send: brotli, else gzip, as `Accept-Encoding` allows; negotiated as @fastify/compress does for every other answer. */
 export function acceptedEncoding(acceptEncoding: string | undefined): BodyEncoding | null {
-  const accepted = new Set(
-    (acceptEncoding ?? '')
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, ...parameters]) => !parameters.some((parameter) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(parameter)))
-      .map(([name]) => name!.trim().toLowerCase()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return null;
+  if (!acceptEncoding) return null;
+  return negotiate(acceptEncoding, ['br', 'gzip']) as BodyEncoding | null;
 }
 
 interface Body {

@@ -132,3 +132,13 @@ export function caller(app: FastifyInstance) {
     return { status: response.statusCode, body };
   };
 }
+
+/** A new product in the first category and unit, with stock received, as a Manager would set it up through the API. */
+export async function stockedProduct(call: ReturnType<typeof caller>, token: string, product: { name: string; sku: string; price: number; quantity: number }) {
+  const categories = (await call(token, 'GET', '/api/categories?per_page=1')).body.data;
+  const units = (await call(token, 'GET', '/api/units?per_page=1')).body.data;
+  const created = (await call(token, 'POST', '/api/products', { name: product.name, sku: product.sku, category_id: categories[0].id, unit_id: units[0].id, price: product.price })).body.data;
+  const received = await call(token, 'POST', '/api/stocks', { product_id: created.id, quantity: product.quantity, price_in: product.price / 4 });
+  if (received.status !== 201) throw new Error(`stock receipt answered ${received.status}`);
+  return created as { id: number; name: string; price: number };
+}
