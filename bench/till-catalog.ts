@@ -9,6 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { openDatabase } from '../apps/server/src/db/client';
+import { categoryChanged } from '../apps/server/src/services/catalog-version';
+import { systemClock } from '../apps/server/src/lib/clock';
 import { waitUntilListening } from './server';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -104,8 +106,11 @@ try {
     created_at: now,
     updated_at: now,
   }));
+  // Stamped with a new catalogue version, as the server's own writes are: a till (and the server's
+  // kept whole-catalogue body) holding the demo shop's version then takes the 50,000 products.
   await database.db.transaction().execute(async (trx) => {
     for (let i = 0; i < rows.length; i += 500) await trx.insertInto('products').values(rows.slice(i, i + 500)).execute();
+    await categoryChanged({ db: trx, kind: database.kind, clock: systemClock }, categoryId);
   });
   await database.db.destroy();
 
