@@ -35,12 +35,24 @@ describe(`serving the console (${dbKind})`, () => {
     }
   });
 
-  it('serves hashed assets with a long cache and sends security headers', async () => {
-    const response = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+  it('serves hashed assets with a long cache and the security headers that apply to a script; the page keeps its policy', async () => {
+    // A file sent as it is, and one sent as its brotli copy.
+    for (const [url, encoding] of [['/assets/index-abc123.js', 'identity'], ['/assets/big-fed456.js', 'br']] as const) {
+      const response = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-encoding'], url).toBe(encoding === 'br' ? 'br' : undefined);
+      expect(response.headers['cache-control'], url).toBe('public, max-age=31536000, immutable');
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      // A page's own headers would only lengthen each of the first load's many files.
+      for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy']) {
+        expect(response.headers[name], `${url} ${name}`).toBeUndefined();
+      }
+    }
+    const page = await app.inject({ method: 'GET', url: '/auth/sign-in', headers: { accept: 'text/html' } });
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
   });
 
   it('sends the compressed copy of a file that the browser accepts, with its cache and type kept', async () => {
