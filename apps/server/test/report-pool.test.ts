@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { API_MESSAGES } from '@shop/contracts/http';
+import { reportReaderThreads } from '../src/plugins/db';
 import { caller, createTestApp, dbKind, demoTokens, stockedProduct } from './support/test-app';
 
 /*
@@ -57,5 +58,12 @@ describe.skipIf(dbKind !== 'postgres')('reports beside the tills (postgres)', ()
     expect(response.json()).toEqual({ message: API_MESSAGES.reportTooLong });
     // The pool is whole again: the next report reads.
     expect((await call(tokens.Manager, 'GET', '/api/dashboard')).status).toBe(200);
+  });
+});
+
+describe('report readers on SQLite', () => {
+  it('leave the main thread, which takes every sale, a core of its own', () => {
+    // A 2-core shop server: one reader; a bigger one: one fewer than its cores, at most four.
+    expect([1, 2, 3, 4, 8, 32].map((cores) => reportReaderThreads(cores))).toEqual([1, 1, 2, 3, 4, 4]);
   });
 });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Kysely } from 'kysely';
@@ -23,14 +24,21 @@ export type DbPluginOptions = {
   reportStatementTimeoutMs?: number | undefined;
 };
 
+/**
+ * How many SQLite report readers run beside the main thread: one core is left to the main thread,
+ * which takes every sale. On two cores two readers held both while managers opened reports, and
+ * the tills sold at 72-75% of their idle rate; with one, 88-92% (docs/decisions/0017-speed-on-the-wire-and-under-load.md).
+ */
+export const reportReaderThreads = (cores = os.availableParallelism()): number => Math.max(1, Math.min(4, cores - 1));
+
 /** Hands the database and clock to the routes' services, and closes the pools with the app. */
 export const dbPlugin = fp(async (app: FastifyInstance, opts: DbPluginOptions) => {
   const { db, kind, location } = opts.database;
-  // Reports never hold up a sale: on SQLite they read on worker threads, on PostgreSQL through a pool of their own.
+  // Reports never hold up a sale: on SQLite they read on worker threads (a core left to the sales), on PostgreSQL through a pool of their own.
   const reportsUrl = opts.reportsUrl ?? opts.database.url;
   const reportDb =
     kind === 'sqlite'
-      ? new Kysely<Database>({ dialect: sqliteReaderDialect(location, 2) })
+      ? new Kysely<Database>({ dialect: sqliteReaderDialect(location, reportReaderThreads()) })
       : reportsUrl
         ? openReportPool(reportsUrl, opts.reportStatementTimeoutMs)
         : db;
