@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { csvCell, csvLines } from '../src/lib/csv';
+import { spreadsheetSafe } from '../src/services/report-export';
 import { bearer, caller, createTestApp, dbKind, demoTokens } from './support/test-app';
 
 const { app, clock } = await createTestApp();
@@ -51,5 +53,31 @@ describe(`CSV exports and spreadsheet formulas (${dbKind})`, () => {
     // The product's name and SKU are neutralised; a negative number would not be.
     expect(stock[1]).toMatch(/^'\+cmd\|calc,'@SKU-1,/);
     expect(stock[1]).toMatch(/,1\.00,0,5,1,0,4,4\.00,Normal$/);
+  });
+});
+
+describe('CSV text (RFC 4180)', () => {
+  it('quotes a cell only when it holds a quote, a comma or a line break, doubling the quotes inside', () => {
+    const cells: [string | number, string][] = [
+      ['Walk-in', 'Walk-in'],
+      ['Sok, Dara', '"Sok, Dara"'],
+      ['the "big" cup', '"the ""big"" cup"'],
+      ['two\nlines', '"two\nlines"'],
+      ['ends with CR\r', '"ends with CR\r"'],
+      ['កាហ្វេទឹកដោះគោ', 'កាហ្វេទឹកដោះគោ'],
+      ['', ''],
+      [12, '12'],
+      [-2.5, '-2.5'],
+      ['Cash $10.00 + ៛2,000', '"Cash $10.00 + ៛2,000"'],
+    ];
+    for (const [value, text] of cells) expect(csvCell(value), String(value)).toBe(text);
+  });
+
+  it('writes each row as one line, text cells made spreadsheet-safe first and numbers kept as numbers', () => {
+    const rows = [
+      ['2026-11-27', '=1+1', -2, '-2.50'],
+      ['2026-11-28', '@SUM(A1), "x"', 0, 'ok'],
+    ];
+    expect(csvLines(rows, spreadsheetSafe)).toBe(`2026-11-27,'=1+1,-2,-2.50\n2026-11-28,"'@SUM(A1), ""x""",0,ok\n`);
   });
 });

@@ -5,7 +5,6 @@ import type { SaleListQuery } from '@shop/contracts/sale';
 import { sql } from 'kysely';
 import type { ShiftReport } from '@shop/contracts/shift';
 import type { SupplyListQuery } from '@shop/contracts/supply';
-import { stringify } from 'csv-stringify/sync';
 import type { Actor, ServiceContext } from './context';
 import { centsToInput, fromCents } from '@shop/contracts/money';
 import { refundCode, saleCode } from './document-numbers';
@@ -16,6 +15,7 @@ import { stockReportRows } from './stock-report';
 import { listSupplies } from './supplies';
 import { groupBy } from '../lib/group-by';
 import { readAhead } from '../lib/read-ahead';
+import { CSV_BOM, csvLines, type CsvValue } from '../lib/csv';
 
 /*
  * CSV of a report's whole filtered set, streamed as it is read so 100,000 rows never sit in
@@ -23,7 +23,7 @@ import { readAhead } from '../lib/read-ahead';
  * programs read Khmer names correctly.
  */
 
-type Row = (string | number)[];
+type Row = CsvValue[];
 
 /** A CSV on its way, and how many rows it has (the client shows how far the download is). */
 export type CsvExport = { rows: number; stream: Readable };
@@ -45,9 +45,9 @@ export function spreadsheetSafe(value: string): string {
 
 function csv(header: string[], chunks: AsyncIterable<Row[]>): Readable {
   async function* text() {
-    yield stringify([], { bom: true, header: true, columns: header });
+    yield CSV_BOM + csvLines([header]);
     // A chunk of rows becomes one piece of text: the socket takes a few large writes, not one per row.
-    for await (const rows of chunks) if (rows.length > 0) yield stringify(rows, { cast: { string: spreadsheetSafe } });
+    for await (const rows of chunks) if (rows.length > 0) yield csvLines(rows, spreadsheetSafe);
   }
   return Readable.from(text(), { objectMode: false });
 }
