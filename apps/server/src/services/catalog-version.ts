@@ -38,8 +38,25 @@ export async function holdCatalogShared(tx: ServiceContext): Promise<void> {
   holding.add(tx.db);
 }
 
+/**
+ * The version a transaction stamps. One per transaction is enough: its rows become visible
+ * together, at its commit. A sale of three tracked lines took three versions before, three
+ * counter updates (SQLite) or sequence calls (PostgreSQL).
+ */
+const takenIn = new WeakMap<ServiceContext['db'], Promise<number>>();
+
 /** Something the till shows changed that no product row carries (a category's name, a modifier group's options). */
-export async function catalogChanged(tx: ServiceContext): Promise<number> {
+export function catalogChanged(tx: ServiceContext): Promise<number> {
+  if (!tx.db.isTransaction) return takeVersion(tx);
+  let taken = takenIn.get(tx.db);
+  if (!taken) {
+    taken = takeVersion(tx);
+    takenIn.set(tx.db, taken);
+  }
+  return taken;
+}
+
+async function takeVersion(tx: ServiceContext): Promise<number> {
   if (tx.kind !== 'postgres') return nextNumber(tx, 'catalog');
   await holdCatalogShared(tx);
   const { rows } = await sql<{ rev: string }>`select nextval('catalog_rev_seq') as rev`.execute(tx.db);
