@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { ServiceContext } from './context';
+import { oncePerTransaction, type ServiceContext } from './context';
 import { nextNumber } from './document-numbers';
 
 /*
@@ -39,22 +39,11 @@ export async function holdCatalogShared(tx: ServiceContext): Promise<void> {
 }
 
 /**
- * The version a transaction stamps. One per transaction is enough: its rows become visible
- * together, at its commit. A sale of three tracked lines took three versions before, three
- * counter updates (SQLite) or sequence calls (PostgreSQL).
+ * Something the till shows changed that no product row carries (a category's name, a modifier
+ * group's options). One version per transaction is enough: its rows become visible together, at
+ * its commit (a sale of three tracked lines took three, a counter update or sequence call each).
  */
-const takenIn = new WeakMap<ServiceContext['db'], Promise<number>>();
-
-/** Something the till shows changed that no product row carries (a category's name, a modifier group's options). */
-export function catalogChanged(tx: ServiceContext): Promise<number> {
-  if (!tx.db.isTransaction) return takeVersion(tx);
-  let taken = takenIn.get(tx.db);
-  if (!taken) {
-    taken = takeVersion(tx);
-    takenIn.set(tx.db, taken);
-  }
-  return taken;
-}
+export const catalogChanged = oncePerTransaction(takeVersion);
 
 async function takeVersion(tx: ServiceContext): Promise<number> {
   if (tx.kind !== 'postgres') return nextNumber(tx, 'catalog');

@@ -27,3 +27,22 @@ export const SHOP_VIEW: Actor = { userId: 0, role: 'Admin' };
 
 /** Whether the actor holds a permission of the one table (services never compare role names). */
 export const actorCan = (actor: Actor, permission: Permission) => can(actor.role, permission);
+
+/**
+ * A value worked out once per transaction and kept for the rest of it (a sale's settings, the
+ * catalogue version it stamps); outside a transaction it is worked out on every call. `forget`
+ * drops what a transaction kept, for the one that changes it.
+ */
+export function oncePerTransaction<T>(work: (ctx: ServiceContext) => Promise<T>) {
+  const kept = new WeakMap<Kysely<Database>, Promise<T>>();
+  const get = (ctx: ServiceContext): Promise<T> => {
+    if (!ctx.db.isTransaction) return work(ctx);
+    let value = kept.get(ctx.db);
+    if (!value) {
+      value = work(ctx);
+      kept.set(ctx.db, value);
+    }
+    return value;
+  };
+  return Object.assign(get, { forget: (ctx: ServiceContext) => void kept.delete(ctx.db) });
+}

@@ -1,6 +1,6 @@
 import { DEFAULT_SETTINGS, settingsSchema, type Settings, type SettingsSection } from '@shop/contracts/settings';
 import { businessDate } from '../lib/business-date';
-import type { Actor, ServiceContext } from './context';
+import { oncePerTransaction, type Actor, type ServiceContext } from './context';
 import { auditedWrite } from './write';
 
 /**
@@ -75,20 +75,11 @@ function storedRate(stored: Map<string, string>): number | null {
 }
 
 /** The shop's settings: stored sections over the defaults (docs/screens.md, "Settings"). */
-export function getSettings(ctx: ServiceContext): Promise<Settings> {
-  // Inside a transaction the settings are read once: a sale asks three times (its pricing, its
-  // kitchen tickets, their printers), and only updateSettingsSection changes them.
-  if (!ctx.db.isTransaction) return readSettings(ctx);
-  let read = readInTransaction.get(ctx.db);
-  if (!read) {
-    read = readSettings(ctx);
-    readInTransaction.set(ctx.db, read);
-  }
-  return read;
-}
-
-/** The settings a transaction has read (or is reading), until it changes them. */
-const readInTransaction = new WeakMap<ServiceContext['db'], Promise<Settings>>();
+/**
+ * Inside a transaction the settings are read once: a sale asks three times (its pricing, its
+ * kitchen tickets, their printers), and only updateSettingsSection changes them.
+ */
+export const getSettings = oncePerTransaction(readSettings);
 
 async function readSettings(ctx: ServiceContext): Promise<Settings> {
   const rows = await ctx.db.selectFrom('settings').select(['section', 'value']).execute();
@@ -107,7 +98,7 @@ export async function getSettingsSection<S extends SettingsSection>(ctx: Service
 export function updateSettingsSection<S extends SettingsSection>(ctx: ServiceContext, section: S, value: Settings[S], actor: Actor) {
   return auditedWrite(ctx, actor, { action: 'update', entity: `settings.${section}`, conflictMessage: 'Settings were saved by someone else at the same moment. Try again.' }, async (tx) => {
     const before = await getSettingsSection(tx, section);
-    readInTransaction.delete(tx.db);
+    getSettings.forget(tx);
     const now = tx.clock.now().toISOString();
     await tx.db
       .insertInto('settings')
