@@ -2,7 +2,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DbHandle } from './db/client';
@@ -15,6 +14,7 @@ import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { webPlugin } from './plugins/web';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
@@ -91,22 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // A job still pending was being sent when the server last stopped: it waits for a retry rather than printing twice.
   await failInterruptedJobs(app.services);
   await app.register(errorHandlerPlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'script-src': ["'self'"],
-        'connect-src': ["'self'"],
-        'font-src': ["'self'", 'data:'],
-        'upgrade-insecure-requests': null,
-      },
-    },
-    // Over plain HTTP (loopback, or a shop that has not set up HTTPS) HSTS would lock tablets out;
-    // once the server has a certificate, browsers are told to keep to HTTPS.
-    hsts: tls ? { maxAge: 180 * 24 * 60 * 60, includeSubDomains: false } : false,
-  });
+  await app.register(securityHeadersPlugin, { tls: Boolean(tls) });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>

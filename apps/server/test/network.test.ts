@@ -142,3 +142,34 @@ describe.skipIf(dbKind === 'postgres')('HTTPS on the shop network', () => {
     await app.close();
   });
 });
+
+describe('security headers', () => {
+  it('are on every answer (an API answer, an error, a not-found path), the same each time, as helmet sets them', async () => {
+    const { app } = await createTestApp({ seedDemo: false });
+    const asked = [
+      { method: 'GET', url: '/api/health', status: 200 },
+      { method: 'GET', url: '/api/me', status: 401 },
+      { method: 'POST', url: '/api/login', payload: { email: 'nobody' }, status: 422 },
+      { method: 'GET', url: '/api/no-such-thing', status: 404 },
+    ] as const;
+    const answers = [];
+    for (const { status, ...request } of asked) {
+      const answer = await app.inject(request);
+      expect(answer.statusCode, request.url).toBe(status);
+      answers.push(Object.assign(answer, { request }));
+    }
+    for (const answer of answers) {
+      expect(answer.headers['content-security-policy'], answer.request.url).toContain("default-src 'self'");
+      expect(answer.headers['content-security-policy'], answer.request.url).toContain("frame-ancestors 'self'");
+      expect(answer.headers['x-content-type-options'], answer.request.url).toBe('nosniff');
+      expect(answer.headers['x-frame-options'], answer.request.url).toBe('SAMEORIGIN');
+      expect(answer.headers['referrer-policy'], answer.request.url).toBe('no-referrer');
+      expect(answer.headers['cross-origin-opener-policy'], answer.request.url).toBe('same-origin');
+      expect(answer.headers['cross-origin-resource-policy'], answer.request.url).toBe('same-origin');
+    }
+    // Worked out once, they are the same on every answer.
+    const names = ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection'];
+    for (const name of names) expect(new Set(answers.map((answer) => answer.headers[name])).size, name).toBe(1);
+    await app.close();
+  });
+});
