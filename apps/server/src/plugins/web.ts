@@ -8,7 +8,7 @@ import { API_MESSAGES } from '@shop/contracts/http';
 /** The console's built files that are only ever loaded by a page (no workers are built under assets/), or their compressed copies. */
 const SUBRESOURCE = /\.(?:js|css|woff2)(?:\.br|\.gz)?$/;
 
-/** Security headers (set for every answer by @fastify/helmet) that apply to a page, not to what a page loads. */
+/** Security headers (set on every answer by plugins/security-headers.ts) that apply to a page, not to what a page loads. */
 const PAGE_ONLY_HEADERS = [
   'content-security-policy',
   'cross-origin-opener-policy',

@@ -74,10 +74,10 @@ function storedRate(stored: Map<string, string>): number | null {
   }
 }
 
-/** The shop's settings: stored sections over the defaults (docs/screens.md, "Settings"). */
 /**
- * Inside a transaction the settings are read once: a sale asks three times (its pricing, its
- * kitchen tickets, their printers), and only updateSettingsSection changes them.
+ * The shop's settings: stored sections over the defaults (docs/screens.md, "Settings"). Inside a
+ * transaction they are read once: a sale asks three times (its pricing, its kitchen tickets,
+ * their printers), and only updateSettingsSection changes them.
  */
 export const getSettings = oncePerTransaction(readSettings);
 
