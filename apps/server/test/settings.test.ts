@@ -67,3 +67,42 @@ describe(`shop settings (${dbKind})`, () => {
     expect(sale.body.data).toMatchObject({ tax_rate: 5, tax: 0.25, total: 5.25 });
   });
 });
+
+describe(`settings and the catalogue version within a transaction (${dbKind})`, () => {
+  it('reads the settings once per transaction, sees a saved change on the next read, and shares them frozen', async () => {
+    const { getSettings } = await import('../src/services/settings');
+    const ctx = app.services;
+    const before = await getSettings(ctx);
+    expect(Object.isFrozen(before.general) || before.general === DEFAULT_SETTINGS.general).toBe(true);
+    // A change saved through the API is what the next read finds (what was read is kept by its text, not for good).
+    const saved = await caller(app)((await demoTokens(app)).Admin, 'PUT', '/api/settings/general', { ...before.general, name: 'Frozen Test Cafe' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const after = await getSettings(ctx);
+    expect(after.general.name).toBe('Frozen Test Cafe');
+    expect(() => {
+      (after.general as { name: string }).name = 'changed in place';
+    }).toThrow(TypeError);
+
+    await ctx.db.transaction().execute(async (trx) => {
+      const tx = { ...ctx, db: trx };
+      const first = await getSettings(tx);
+      // Changed under the transaction's feet by itself: the transaction keeps the settings it read first.
+      await trx.updateTable('settings').set({ value: JSON.stringify({ ...first.general, name: 'Second read' }) }).where('section', '=', 'general').execute();
+      expect(await getSettings(tx)).toBe(first);
+      getSettings.forget(tx);
+      expect((await getSettings(tx)).general.name).toBe('Second read');
+    });
+  });
+
+  it('takes one catalogue version per transaction, and a new one for each call outside', async () => {
+    const { catalogChanged } = await import('../src/services/catalog-version');
+    const ctx = app.services;
+    const [inside, again] = await ctx.db.transaction().execute(async (trx) => {
+      const tx = { ...ctx, db: trx };
+      return [await catalogChanged(tx), await catalogChanged(tx)];
+    });
+    expect(again).toBe(inside);
+    const next = await ctx.db.transaction().execute((trx) => catalogChanged({ ...ctx, db: trx }));
+    expect(next).toBeGreaterThan(inside);
+  });
+});
