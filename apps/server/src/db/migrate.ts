@@ -18,6 +18,7 @@ import { openOrdersAndKitchen } from './migrations/0014-open-orders-and-kitchen'
 import { printing } from './migrations/0015-printing';
 import { offlineSelling } from './migrations/0016-offline-selling';
 import { catalogVersions } from './migrations/0017-catalog-versions';
+import { saleDays } from './migrations/0018-sale-days';
 
 /** Every migration, in order; listed here (not read from disk) so the bundled server carries them. */
 export function migrations(kind: DbKind): Record<string, Migration> {
@@ -39,6 +40,7 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '0015-printing': printing(kind),
     '0016-offline-selling': offlineSelling(kind),
     '0017-catalog-versions': catalogVersions(kind),
+    '0018-sale-days': saleDays(),
   };
 }
 

@@ -632,6 +632,22 @@ export interface StockMonthsTable {
   net: number;
 }
 
+/** The sales summed by business day and seller (db/migrations/0018-sale-days.ts). */
+export interface SaleDaysTable {
+  /** YYYY-MM-DD */
+  business_date: string;
+  /** 0: a user since removed. */
+  user_id: number;
+  orders: number;
+  items: number;
+  qty: number;
+  gross_cents: number;
+  discount_cents: number;
+  tax_cents: number;
+  service_cents: number;
+  total_cents: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -657,6 +673,7 @@ export interface Database {
   refund_items: RefundItemsTable;
   idempotency_keys: IdempotencyKeysTable;
   stock_months: StockMonthsTable;
+  sale_days: SaleDaysTable;
   backup_codes: BackupCodesTable;
   api_keys: ApiKeysTable;
   approvals: ApprovalsTable;

@@ -6,7 +6,8 @@ import { IDEMPOTENCY_KEY_HEADER } from '@shop/contracts/http';
 import { SALE_MESSAGES, type PricesChangedAnswer, type Sale, type saleInputSchema } from '@shop/contracts/sale';
 import type { Settings } from '@shop/contracts/settings';
 import { CASH_METHOD, type SaleRates, type TenderOutcome } from '@shop/contracts/tender';
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
+import type { SalesTable } from '../db/schema';
 import type { z } from 'zod';
 import { businessDate } from '../lib/business-date';
 import { AppError, conflict, forbidden, refuseFields, unprocessable } from '../lib/errors';
@@ -26,6 +27,7 @@ import { flagOfflineSale, offlineSaleId } from './offline-sales';
 import { queueSaleJobs, thenPrint } from './printing/jobs';
 import { placeAtTill, type Place } from './shifts';
 import { expiredOnHand, lockProducts, recordMovement, takeFromBatches } from './stock-ledger';
+import { addToSaleDay, type SaleDayEntry } from './sale-days';
 
 /*
  * POST /sales: a sale recorded as one transaction, in named steps (docs/architecture.md, "How a
@@ -335,57 +337,54 @@ async function writeSale(
     discountApprovedBy: number | null;
     place: Place;
   },
-): Promise<{ saleId: number; number: number | null }> {
+): Promise<{ saleId: number; number: number | null; day: SaleDayEntry }> {
   const { input, pricing, terms } = sale;
   const reservedId = tx.kind === 'postgres' ? await reserveSaleId(tx) : null;
   const number = reservedId === null ? await nextNumber(tx, 'sale') : null;
-  const { id } = await tx.db
-    .insertInto('sales')
-    .values({
-      ...(reservedId === null ? {} : { id: reservedId }),
-      number: number ?? -reservedId!,
-      sale_date: sale.moment.instant,
-      business_date: sale.moment.day,
-      customer_id: input.customer_id,
-      customer_name: sale.customerName,
-      channel: input.channel,
-      payment_method: methodsLabel(sale.payment.taken),
-      status: sale.payment.outcome.covered ? 'Paid' : 'Partial',
-      items_count: sale.lines.length,
-      total_qty: sale.lines.reduce((sum, line) => sum + line.quantity, 0),
-      gross_cents: pricing.grossCents,
-      discount_cents: pricing.discountCents,
-      tax_enabled: terms.taxEnabled ? 1 : 0,
-      tax_inclusive: terms.taxInclusive ? 1 : 0,
-      tax_rate_bp: terms.taxEnabled ? terms.taxRateBp : 0,
-      tax_cents: pricing.taxCents,
-      service_bp: toBasisPoints(input.service_percent),
-      service_cents: pricing.serviceCents,
-      total_cents: pricing.totalCents,
-      khr_per_usd: sale.payment.rates.khrPerUsd,
-      khr_change_per_usd: sale.payment.rates.khrChangePerUsd,
-      riel_step: sale.payment.rates.rielStep,
-      paid_cents: Math.min(sale.payment.outcome.paidCents, pricing.totalCents),
-      change_cents: sale.payment.outcome.changeCents,
-      change_usd_cents: sale.payment.outcome.change.usdCents,
-      change_khr: sale.payment.outcome.change.khr,
-      approved_by: sale.approvedBy,
-      order_discount_type: input.discount?.type ?? null,
-      order_discount_value: input.discount ? storedDiscountValue(input.discount) : null,
-      order_discount_reason: input.discount?.reason ?? null,
-      order_discount_cents: pricing.orderDiscountCents,
-      discount_approved_by: sale.discountApprovedBy,
-      till_id: sale.place.till_id,
-      shift_id: sale.place.shift_id,
-      notes: input.notes,
-      user_id: sale.actor.userId,
-      created_at: tx.clock.now().toISOString(),
-      client_id: input.offline?.client_id ?? null,
-      offline_number: input.offline?.number ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { saleId: id, number };
+  const row = {
+    ...(reservedId === null ? {} : { id: reservedId }),
+    number: number ?? -reservedId!,
+    sale_date: sale.moment.instant,
+    business_date: sale.moment.day,
+    customer_id: input.customer_id,
+    customer_name: sale.customerName,
+    channel: input.channel,
+    payment_method: methodsLabel(sale.payment.taken),
+    status: sale.payment.outcome.covered ? 'Paid' : 'Partial',
+    items_count: sale.lines.length,
+    total_qty: sale.lines.reduce((sum, line) => sum + line.quantity, 0),
+    gross_cents: pricing.grossCents,
+    discount_cents: pricing.discountCents,
+    tax_enabled: terms.taxEnabled ? 1 : 0,
+    tax_inclusive: terms.taxInclusive ? 1 : 0,
+    tax_rate_bp: terms.taxEnabled ? terms.taxRateBp : 0,
+    tax_cents: pricing.taxCents,
+    service_bp: toBasisPoints(input.service_percent),
+    service_cents: pricing.serviceCents,
+    total_cents: pricing.totalCents,
+    khr_per_usd: sale.payment.rates.khrPerUsd,
+    khr_change_per_usd: sale.payment.rates.khrChangePerUsd,
+    riel_step: sale.payment.rates.rielStep,
+    paid_cents: Math.min(sale.payment.outcome.paidCents, pricing.totalCents),
+    change_cents: sale.payment.outcome.changeCents,
+    change_usd_cents: sale.payment.outcome.change.usdCents,
+    change_khr: sale.payment.outcome.change.khr,
+    approved_by: sale.approvedBy,
+    order_discount_type: input.discount?.type ?? null,
+    order_discount_value: input.discount ? storedDiscountValue(input.discount) : null,
+    order_discount_reason: input.discount?.reason ?? null,
+    order_discount_cents: pricing.orderDiscountCents,
+    discount_approved_by: sale.discountApprovedBy,
+    till_id: sale.place.till_id,
+    shift_id: sale.place.shift_id,
+    notes: input.notes,
+    user_id: sale.actor.userId,
+    created_at: tx.clock.now().toISOString(),
+    client_id: input.offline?.client_id ?? null,
+    offline_number: input.offline?.number ?? null,
+  } satisfies Insertable<SalesTable>;
+  const { id } = await tx.db.insertInto('sales').values(row).returning('id').executeTakeFirstOrThrow();
+  return { saleId: id, number, day: { ...row, user_id: sale.actor.userId } };
 }
 
 /** The id the next sale will have, taken from its PostgreSQL sequence. */
@@ -492,7 +491,7 @@ export async function recordSale(tx: ServiceContext, input: SaleInput, actor: Ac
   if (!madeOffline) await checkStock(tx, lines, settings, moment);
   const payment = takeSalePayments(input, settings, pricing.totalCents, actor, terms.rates);
 
-  const { saleId, number: early } = await writeSale(tx, { input, moment, customerName, payment, lines, pricing, terms, actor, approvedBy, discountApprovedBy, place });
+  const { saleId, number: early, day } = await writeSale(tx, { input, moment, customerName, payment, lines, pricing, terms, actor, approvedBy, discountApprovedBy, place });
   await takeStockAndWriteLines(tx, saleId, lines, pricing, moment, actor);
   await writePayments(tx, { saleId, kind: 'sale', day: moment.day, actor, rates: payment.rates, place }, payment.taken, payment.outcome);
   const number = await numberSale(tx, saleId, early);
@@ -533,6 +532,8 @@ export async function recordSale(tx: ServiceContext, input: SaleInput, actor: Ac
       ...(input.offline === null ? {} : { offline: { client_id: input.offline.client_id, number: input.offline.number } }),
     },
   });
+  // Near the end, so the day's row is held locked for little time (docs/decisions/0020-report-summaries.md).
+  await addToSaleDay(tx, day);
   // Last, so the journal's lock is held for the least time (docs/decisions/0012-tills-shifts-and-the-journal.md).
   await appendJournal(tx, 'sale', saleId);
   return saleId;

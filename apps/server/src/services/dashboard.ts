@@ -5,6 +5,7 @@ import { fromCents, sumCents } from '@shop/contracts/money';
 import type { ServiceContext } from './context';
 import { getSettingsSection, shopToday } from './settings';
 import { soldOptions } from './modifier-report';
+import { saleDaysIn, saleDayTotals } from './sale-days';
 
 /** Percent change to 2 decimals; from nothing to something counts as +100%. */
 function change(value: number, previous: number): number {
@@ -38,19 +39,13 @@ async function refundsByMonth(ctx: ServiceContext, from: string, to: string) {
   return new Map(rows.map((row) => [row.month, Number(row.cents)]));
 }
 
-/** Orders of [from, to], and income: their totals less the refunds made in [from, to]. */
+/**
+ * Orders of [from, to], and income: their totals less the refunds made in [from, to]. Sales are
+ * read from the days' sums (services/sale-days.ts); no sale is ever cancelled (decision 0007).
+ */
 async function salesBetween(ctx: ServiceContext, from: string, to: string) {
-  const [row, refunds] = await Promise.all([
-    ctx.db
-      .selectFrom('sales')
-      .select([sql<number>`count(*)`.as('orders'), sql<number>`coalesce(sum(total_cents), 0)`.as('income')])
-      .where('business_date', '>=', from)
-      .where('business_date', '<=', to)
-      .where('status', '!=', 'Cancelled')
-      .executeTakeFirstOrThrow(),
-    refundsByMonth(ctx, from, to),
-  ]);
-  return { orders: Number(row.orders), income: Number(row.income) - sumCents(refunds.values()) };
+  const [row, refunds] = await Promise.all([saleDayTotals(ctx, { from, to }), refundsByMonth(ctx, from, to)]);
+  return { orders: row.orders, income: row.net - sumCents(refunds.values()) };
 }
 
 /** What supplies cost: their lines plus tax and freight. */
@@ -104,16 +99,12 @@ async function periodCards(ctx: ServiceContext, today: string, timeZone: string)
   };
 }
 
-/** Jan..Dec of this year: income (less the refunds made that month), orders, and what supplies cost. */
+/** Jan..Dec of this year: income (less the refunds made that month), orders (from the days' sums), and what supplies cost. */
 async function yearByMonth(ctx: ServiceContext, year: number) {
   const month = sql<string>`substr(business_date, 6, 2)`;
   const [salesByMonth, expenseByMonth, refunds] = await Promise.all([
-    ctx.db
-      .selectFrom('sales')
-      .select([month.as('month'), sql<number>`count(*)`.as('orders'), sql<number>`coalesce(sum(total_cents), 0)`.as('income')])
-      .where('business_date', '>=', `${year}-01-01`)
-      .where('business_date', '<=', `${year}-12-31`)
-      .where('status', '!=', 'Cancelled')
+    saleDaysIn(ctx, { from: `${year}-01-01`, to: `${year}-12-31` })
+      .select([month.as('month'), sql<number>`sum(orders)`.as('orders'), sql<number>`sum(total_cents)`.as('income')])
       .groupBy(month)
       .execute(),
     ctx.db

@@ -14,6 +14,7 @@ import { getSettingsSection } from './settings';
 import { groupBy } from '../lib/group-by';
 import { readAhead } from '../lib/read-ahead';
 import { appliedDiscount } from './hand-discounts';
+import { saleDayTotals } from './sale-days';
 import type { SaleModifier } from '@shop/contracts/modifier';
 
 /** Without `sales:view-all`, a person sees only the sales they rang up. */
@@ -159,6 +160,11 @@ export function filteredSales(ctx: ServiceContext, query: Omit<SaleListQuery, 'p
   return select;
 }
 
+/** True when no filter of filteredSales but the period is set: the days' sums then answer for the sales. */
+function periodOnly(query: Omit<SaleListQuery, 'page' | 'per_page' | 'perPage'>): boolean {
+  return !query.q && !query.channel && !query.payment && !query.status && !query.customer_id && !query.till_id && !query.shift_id;
+}
+
 /** The full rows of these sales, newest first. */
 async function salesByIds(ctx: ServiceContext, ids: number[], viewer: Actor): Promise<Sale[]> {
   if (ids.length === 0) return [];
@@ -226,7 +232,29 @@ export function refundsInPeriod(ctx: ServiceContext, query: Omit<SaleListQuery, 
 
 /** The totals row of the sales list: what the sales matching the filters add up to, and the refunds of the period. */
 export async function salesTotals(ctx: ServiceContext, query: Omit<SaleListQuery, 'page' | 'per_page' | 'perPage'>, viewer: Actor): Promise<SaleTotals> {
-  const totals = await filteredSales(ctx, query, viewer)
+  const totals = await salesFigures(ctx, query, viewer);
+  const refunded = Number((await refundsInPeriod(ctx, query, viewer).select(sql<number>`coalesce(sum(refunds.amount_cents), 0)`.as('refunded')).executeTakeFirstOrThrow()).refunded);
+  return {
+    orders: totals.orders,
+    items: totals.items,
+    qty: totals.qty,
+    gross: fromCents(totals.gross),
+    discount: fromCents(totals.discount),
+    tax: fromCents(totals.tax),
+    service: fromCents(totals.service),
+    net: fromCents(totals.net),
+    refunded: fromCents(refunded),
+    net_after_refunds: fromCents(totals.net - refunded),
+  };
+}
+
+/**
+ * What the sales matching the filters add up to, in cents. A period alone (the report as it
+ * opens) is read from the days' sums (services/sale-days.ts); any other filter, from the sales.
+ */
+async function salesFigures(ctx: ServiceContext, query: Omit<SaleListQuery, 'page' | 'per_page' | 'perPage'>, viewer: Actor) {
+  if (periodOnly(query)) return saleDayTotals(ctx, { from: query.from, to: query.to, userId: seesAll(viewer) ? undefined : viewer.userId });
+  const row = await filteredSales(ctx, query, viewer)
     .select([
       sql<number>`count(*)`.as('orders'),
       sql<number>`coalesce(sum(sales.items_count), 0)`.as('items'),
@@ -238,18 +266,15 @@ export async function salesTotals(ctx: ServiceContext, query: Omit<SaleListQuery
       sql<number>`coalesce(sum(sales.total_cents), 0)`.as('net'),
     ])
     .executeTakeFirstOrThrow();
-  const refunded = Number((await refundsInPeriod(ctx, query, viewer).select(sql<number>`coalesce(sum(refunds.amount_cents), 0)`.as('refunded')).executeTakeFirstOrThrow()).refunded);
   return {
-    orders: Number(totals.orders),
-    items: Number(totals.items),
-    qty: Number(totals.qty),
-    gross: fromCents(Number(totals.gross)),
-    discount: fromCents(Number(totals.discount)),
-    tax: fromCents(Number(totals.tax)),
-    service: fromCents(Number(totals.service)),
-    net: fromCents(Number(totals.net)),
-    refunded: fromCents(refunded),
-    net_after_refunds: fromCents(Number(totals.net) - refunded),
+    orders: Number(row.orders),
+    items: Number(row.items),
+    qty: Number(row.qty),
+    gross: Number(row.gross),
+    discount: Number(row.discount),
+    tax: Number(row.tax),
+    service: Number(row.service),
+    net: Number(row.net),
   };
 }
 

@@ -1,0 +1,84 @@
+import { sql } from 'kysely';
+import type { SalesTable } from '../db/schema';
+import type { ServiceContext } from './context';
+
+/*
+ * The sales summed by business day and seller (table sale_days), kept by the checkout in each
+ * sale's own transaction, so the dashboard and the sales report's totals read a year as a few
+ * hundred rows (docs/decisions/0020-report-summaries.md). A sale is never edited (decision 0007),
+ * so what is added here stays true; refunds are read from their own table.
+ */
+
+/** What one sale adds to its day: its own row's figures. */
+export type SaleDayEntry = Pick<SalesTable, 'business_date' | 'items_count' | 'total_qty' | 'gross_cents' | 'discount_cents' | 'tax_cents' | 'service_cents' | 'total_cents'> & { user_id: number };
+
+/**
+ * Adds a sale to its day's row, in the sale's transaction. On PostgreSQL the row stays locked
+ * until commit, so the checkout does this among its last steps: only the same seller's sales of
+ * the same day wait for each other, and only for the commit.
+ */
+export async function addToSaleDay(tx: ServiceContext, sale: SaleDayEntry): Promise<void> {
+  const row = {
+    business_date: sale.business_date,
+    user_id: sale.user_id,
+    orders: 1,
+    items: sale.items_count,
+    qty: sale.total_qty,
+    gross_cents: sale.gross_cents,
+    discount_cents: sale.discount_cents,
+    tax_cents: sale.tax_cents,
+    service_cents: sale.service_cents,
+    total_cents: sale.total_cents,
+  };
+  await tx.db
+    .insertInto('sale_days')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['business_date', 'user_id']).doUpdateSet((eb) => ({
+        orders: eb('sale_days.orders', '+', 1),
+        items: eb('sale_days.items', '+', row.items),
+        qty: eb('sale_days.qty', '+', row.qty),
+        gross_cents: eb('sale_days.gross_cents', '+', row.gross_cents),
+        discount_cents: eb('sale_days.discount_cents', '+', row.discount_cents),
+        tax_cents: eb('sale_days.tax_cents', '+', row.tax_cents),
+        service_cents: eb('sale_days.service_cents', '+', row.service_cents),
+        total_cents: eb('sale_days.total_cents', '+', row.total_cents),
+      })),
+    )
+    .execute();
+}
+
+/** The days of [from, to] (either end open), everyone's or one seller's. */
+export function saleDaysIn(ctx: ServiceContext, range: { from?: string | undefined; to?: string | undefined; userId?: number | undefined }) {
+  let select = ctx.db.selectFrom('sale_days');
+  if (range.from) select = select.where('business_date', '>=', range.from);
+  if (range.to) select = select.where('business_date', '<=', range.to);
+  if (range.userId !== undefined) select = select.where('user_id', '=', range.userId);
+  return select;
+}
+
+/** What the sales of [from, to] add up to, in cents. */
+export async function saleDayTotals(ctx: ServiceContext, range: Parameters<typeof saleDaysIn>[1]) {
+  const row = await saleDaysIn(ctx, range)
+    .select([
+      sql<number>`coalesce(sum(orders), 0)`.as('orders'),
+      sql<number>`coalesce(sum(items), 0)`.as('items'),
+      sql<number>`coalesce(sum(qty), 0)`.as('qty'),
+      sql<number>`coalesce(sum(gross_cents), 0)`.as('gross'),
+      sql<number>`coalesce(sum(discount_cents), 0)`.as('discount'),
+      sql<number>`coalesce(sum(tax_cents), 0)`.as('tax'),
+      sql<number>`coalesce(sum(service_cents), 0)`.as('service'),
+      sql<number>`coalesce(sum(total_cents), 0)`.as('net'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    orders: Number(row.orders),
+    items: Number(row.items),
+    qty: Number(row.qty),
+    gross: Number(row.gross),
+    discount: Number(row.discount),
+    tax: Number(row.tax),
+    service: Number(row.service),
+    net: Number(row.net),
+  };
+}
