@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { rebuildSaleDays } from '../src/db/migrations/0018-sale-days';
 import { bearer, caller, createTestApp, dbKind, demoTokens } from './support/test-app';
@@ -72,7 +72,7 @@ const days = async () => database.db.selectFrom('sale_days').selectAll().orderBy
 /** The rows as the checkout kept them must be the rows summed again from every sale. */
 async function expectDaysAsTheSales() {
   const kept = await days();
-  await rebuildSaleDays(database.db);
+  await rebuildSaleDays(database.db as unknown as Kysely<unknown>);
   expect(kept).toEqual(await days());
 }
 

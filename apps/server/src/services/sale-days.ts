@@ -57,8 +57,27 @@ export function saleDaysIn(ctx: ServiceContext, range: { from?: string | undefin
   return select;
 }
 
-/** What the sales of [from, to] add up to, in cents. */
-export async function saleDayTotals(ctx: ServiceContext, range: Parameters<typeof saleDaysIn>[1]) {
+/** What a set of sales adds up to, in cents. */
+export interface SaleFigures {
+  orders: number;
+  items: number;
+  qty: number;
+  gross: number;
+  discount: number;
+  tax: number;
+  service: number;
+  net: number;
+}
+
+/** The figures as numbers, however the database returned its sums. */
+export function saleFigures(row: Record<keyof SaleFigures, number | string>): SaleFigures {
+  const figures = {} as SaleFigures;
+  for (const key of ['orders', 'items', 'qty', 'gross', 'discount', 'tax', 'service', 'net'] as const) figures[key] = Number(row[key]);
+  return figures;
+}
+
+/** What the sales of [from, to] add up to, from the days' rows. */
+export async function saleDayTotals(ctx: ServiceContext, range: Parameters<typeof saleDaysIn>[1]): Promise<SaleFigures> {
   const row = await saleDaysIn(ctx, range)
     .select([
       sql<number>`coalesce(sum(orders), 0)`.as('orders'),
@@ -71,14 +90,5 @@ export async function saleDayTotals(ctx: ServiceContext, range: Parameters<typeo
       sql<number>`coalesce(sum(total_cents), 0)`.as('net'),
     ])
     .executeTakeFirstOrThrow();
-  return {
-    orders: Number(row.orders),
-    items: Number(row.items),
-    qty: Number(row.qty),
-    gross: Number(row.gross),
-    discount: Number(row.discount),
-    tax: Number(row.tax),
-    service: Number(row.service),
-    net: Number(row.net),
-  };
+  return saleFigures(row);
 }

@@ -14,7 +14,7 @@ import { getSettingsSection } from './settings';
 import { groupBy } from '../lib/group-by';
 import { readAhead } from '../lib/read-ahead';
 import { appliedDiscount } from './hand-discounts';
-import { saleDayTotals } from './sale-days';
+import { saleDayTotals, saleFigures, type SaleFigures } from './sale-days';
 import type { SaleModifier } from '@shop/contracts/modifier';
 
 /** Without `sales:view-all`, a person sees only the sales they rang up. */
@@ -252,7 +252,7 @@ export async function salesTotals(ctx: ServiceContext, query: Omit<SaleListQuery
  * What the sales matching the filters add up to, in cents. A period alone (the report as it
  * opens) is read from the days' sums (services/sale-days.ts); any other filter, from the sales.
  */
-async function salesFigures(ctx: ServiceContext, query: Omit<SaleListQuery, 'page' | 'per_page' | 'perPage'>, viewer: Actor) {
+async function salesFigures(ctx: ServiceContext, query: Omit<SaleListQuery, 'page' | 'per_page' | 'perPage'>, viewer: Actor): Promise<SaleFigures> {
   if (periodOnly(query)) return saleDayTotals(ctx, { from: query.from, to: query.to, userId: seesAll(viewer) ? undefined : viewer.userId });
   const row = await filteredSales(ctx, query, viewer)
     .select([
@@ -266,16 +266,7 @@ async function salesFigures(ctx: ServiceContext, query: Omit<SaleListQuery, 'pag
       sql<number>`coalesce(sum(sales.total_cents), 0)`.as('net'),
     ])
     .executeTakeFirstOrThrow();
-  return {
-    orders: Number(row.orders),
-    items: Number(row.items),
-    qty: Number(row.qty),
-    gross: Number(row.gross),
-    discount: Number(row.discount),
-    tax: Number(row.tax),
-    service: Number(row.service),
-    net: Number(row.net),
-  };
+  return saleFigures(row);
 }
 
 export async function listSales(ctx: ServiceContext, query: SaleListQuery, viewer: Actor) {
