@@ -19,6 +19,7 @@ import { printing } from './migrations/0015-printing';
 import { offlineSelling } from './migrations/0016-offline-selling';
 import { catalogVersions } from './migrations/0017-catalog-versions';
 import { saleDays } from './migrations/0018-sale-days';
+import { stockMovementFigures } from './migrations/0019-stock-movement-figures';
 
 /** Every migration, in order; listed here (not read from disk) so the bundled server carries them. */
 export function migrations(kind: DbKind): Record<string, Migration> {
@@ -41,6 +42,7 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '0016-offline-selling': offlineSelling(kind),
     '0017-catalog-versions': catalogVersions(kind),
     '0018-sale-days': saleDays(),
+    '0019-stock-movement-figures': stockMovementFigures(),
   };
 }
 
