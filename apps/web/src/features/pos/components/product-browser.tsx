@@ -189,12 +189,12 @@ const ProductGrid = memo(function ProductGrid({ drawAll, ...props }: GridProps &
  * browser's own grid: nothing is measured, so the till's first frame needs one layout.
  */
 function WholeGrid({ products, allowNegativeStock, onPick, label }: GridProps) {
-  const { t } = useTranslation();
+  const texts = useCardTexts();
   return (
     <div role="list" aria-label={label} className="grid grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))] gap-3">
       {products.map((product, index) => (
         <div key={product.id} role="listitem" aria-posinset={index + 1} aria-setsize={products.length}>
-          <ProductCard product={product} refused={isOutOfStock(product) && !allowNegativeStock} onPick={onPick} fixed={false} t={t} />
+          <ProductCard product={product} refused={isOutOfStock(product) && !allowNegativeStock} onPick={onPick} fixed={false} texts={texts} />
         </div>
       ))}
     </div>
@@ -203,8 +203,8 @@ function WholeGrid({ products, allowNegativeStock, onPick, label }: GridProps) {
 
 /** A big catalogue's cards, drawn a row at a time as the page scrolls to them, every row the same height. */
 function RowsInView({ products, allowNegativeStock, onPick, label }: GridProps) {
-  // One translator for the grid, handed to each card (a hook per card cost more than the card).
-  const { t } = useTranslation();
+  // One set of texts for the grid, handed to each card (a hook per card cost more than the card).
+  const texts = useCardTexts();
   const listRef = useRef<HTMLDivElement>(null);
   const [box, setBox] = useState({ width: 0, top: 0 });
   useLayoutEffect(() => {
@@ -227,7 +227,8 @@ function RowsInView({ products, allowNegativeStock, onPick, label }: GridProps) 
   const virtualizer = useWindowVirtualizer({
     count: rows,
     estimateSize: () => FIXED_CARD_PX + GAP_PX,
-    overscan: 2,
+    // One row beyond the view each way: every row a search redraws is laid out and painted again.
+    overscan: 1,
     scrollMargin: box.top,
   });
 
@@ -248,7 +249,7 @@ function RowsInView({ products, allowNegativeStock, onPick, label }: GridProps) 
           {products.slice(row.index * columns, (row.index + 1) * columns).map((product, column) => (
             // Keyed by place: typing changes the text of the cards in view, not the cards.
             <div key={column} role="listitem" aria-posinset={row.index * columns + column + 1} aria-setsize={products.length}>
-              <ProductCard product={product} refused={isOutOfStock(product) && !allowNegativeStock} onPick={onPick} fixed t={t} />
+              <ProductCard product={product} refused={isOutOfStock(product) && !allowNegativeStock} onPick={onPick} fixed texts={texts} />
             </div>
           ))}
         </div>
@@ -257,13 +258,47 @@ function RowsInView({ products, allowNegativeStock, onPick, label }: GridProps) 
   );
 }
 
+/**
+ * The words on the cards, each count's said once per language: a search redraws the cards in view
+ * with every keystroke, and asking i18next for "5 left" on each of them cost more than the card.
+ */
+type CardTexts = {
+  outOfStock: string;
+  left: (count: number) => string;
+  expired: (count: number) => string;
+  off: (percent: number) => string;
+};
+
+function cardTexts(t: TFunction): CardTexts {
+  const said = (say: (value: number) => string) => {
+    const kept = new Map<number, string>();
+    return (value: number) => {
+      let text = kept.get(value);
+      if (text === undefined) kept.set(value, (text = say(value)));
+      return text;
+    };
+  };
+  return {
+    outOfStock: t('Out of stock'),
+    left: said((count) => t('{{count}} left', { count })),
+    expired: said((count) => t('{{count}} expired', { count })),
+    off: said((percent) => t('{{percent}}% off', { percent })),
+  };
+}
+
+/** One set of card texts per language, for every grid. */
+function useCardTexts(): CardTexts {
+  const { t } = useTranslation();
+  return useMemo(() => cardTexts(t), [t]);
+}
+
 type ProductCardProps = {
   product: PosProduct;
   refused: boolean;
   onPick: ProductBrowserProps['onPick'];
   /** One height for every card (a big catalogue's grid). */
   fixed: boolean;
-  t: TFunction;
+  texts: CardTexts;
 };
 
 // A card's classes, put together once (no class overrides another: no merging needed on every draw).
@@ -276,7 +311,7 @@ const CARD = {
 };
 const cardClass = (fixed: boolean, refused: boolean) => `${CARD.base} ${fixed ? CARD.fixed : CARD.grows} ${refused ? CARD.refused : CARD.sells}`;
 
-const ProductCard = memo(function ProductCard({ product, refused, onPick, fixed, t }: ProductCardProps) {
+const ProductCard = memo(function ProductCard({ product, refused, onPick, fixed, texts }: ProductCardProps) {
   const promoted = product.discount_percent > 0;
   return (
     <button
@@ -289,7 +324,7 @@ const ProductCard = memo(function ProductCard({ product, refused, onPick, fixed,
       <span className="mt-0.5 font-mono text-xs text-slate-500 dark:text-slate-400">{product.sku}</span>
       {promoted ? (
         <span className="mt-1 w-fit rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300">
-          {t('{{percent}}% off', { percent: product.discount_percent })}
+          {texts.off(product.discount_percent)}
         </span>
       ) : null}
       <span className="mt-auto flex flex-wrap items-end justify-between gap-x-2 gap-y-1 pt-2">
@@ -304,15 +339,15 @@ const ProductCard = memo(function ProductCard({ product, refused, onPick, fixed,
         {refused ? (
           <span className="inline-flex items-center gap-1 rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-700 dark:bg-red-950 dark:text-red-300">
             <PackageX aria-hidden className="size-3.5" />
-            {t('Out of stock')}
+            {texts.outOfStock}
           </span>
         ) : product.track_stock ? (
-          <span className="text-xs text-slate-500 tabular-nums dark:text-slate-400">{t('{{count}} left', { count: product.stock })}</span>
+          <span className="text-xs text-slate-500 tabular-nums dark:text-slate-400">{texts.left(product.stock)}</span>
         ) : null}
       </span>
       {/* Units past their date are counted apart: they are not for sale until a Manager writes them off. */}
       {product.track_stock && product.expired > 0 ? (
-        <span className="mt-1 text-xs font-medium text-amber-800 tabular-nums dark:text-amber-300">{t('{{count}} expired', { count: product.expired })}</span>
+        <span className="mt-1 text-xs font-medium text-amber-800 tabular-nums dark:text-amber-300">{texts.expired(product.expired)}</span>
       ) : null}
     </button>
   );

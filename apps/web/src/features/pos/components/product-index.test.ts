@@ -43,6 +43,20 @@ describe('the till search index', () => {
     expect(index.byId(99)).toBeUndefined();
   });
 
+  it('finds a short in-house barcode whole, in its place among the names that hold it, within the category', () => {
+    const shop = [product(2, 'Americano', { barcode: '42' }), product(1, 'Iced tea 42', { category_id: 2 }), product(3, 'Latte', { barcode: '8850000000003' }), product(4, 'Mocha 42')];
+    const index = buildProductIndex(shop);
+    expect(ids(index.search(null, '42'))).toEqual([2, 1, 4]);
+    expect(ids(index.search(2, '42'))).toEqual([1]);
+    // Shorter than any barcode, or only part of one: names alone.
+    expect(ids(index.search(null, '4'))).toEqual([1, 4]);
+    expect(ids(index.search(null, '885'))).toEqual([]);
+    expect(index.byCode('42')?.id).toBe(2);
+    // The barcode's product last in the catalogue still comes once, at the end.
+    const last = buildProductIndex([product(1, 'Tea 42'), product(2, 'Americano', { barcode: '42' })]);
+    expect(ids(last.search(null, '42'))).toEqual([1, 2]);
+  });
+
   it('after a sale that only took stock, answers with the new rows; a renamed product is found by its new name', () => {
     const first = buildProductIndex(products);
     const sold = products.map((p) => (p.id === 3 ? { ...p, stock: 7 } : p));

@@ -32,6 +32,8 @@ interface Texts {
   /** `␂barcode␂` per product (empty when none), lowercased. */
   codes: string;
   codeStarts: Int32Array;
+  /** The shortest barcode's length: a shorter needle is no whole barcode, and the codes are not scanned. */
+  shortestCode: number;
   /** Product id → its row, built when first asked. */
   rows: Map<number, number> | null;
 }
@@ -48,9 +50,12 @@ function rowStarts(joined: string, count: number, from = 0): Int32Array {
   return starts;
 }
 
-/** The row whose part of the string holds `position`. */
-function rowAt(starts: Int32Array, position: number): number {
-  let low = 0;
+/** The row whose part of the string holds `position`, at or after row `from`. */
+function rowAt(starts: Int32Array, position: number, from = 0): number {
+  // Matches come in order and mostly close together: the next row or the one after, before halving.
+  if (starts[from + 1]! > position) return from;
+  if (starts[from + 2]! > position) return from + 1;
+  let low = from;
   let high = starts.length - 2;
   while (low < high) {
     const mid = (low + high + 1) >>> 1;
@@ -64,19 +69,21 @@ function buildTexts(products: readonly PosProduct[]): Texts {
   const count = products.length;
   const named = new Array<string>(count);
   const coded = new Array<string>(count);
+  let shortestCode = Infinity;
   for (let i = 0; i < count; i += 1) {
     const product = products[i]!;
     named[i] = `${clean(product.name)}${FIELD}${clean(product.sku)}`;
     coded[i] = clean(product.barcode ?? '');
+    if (coded[i]!.length > 0 && coded[i]!.length < shortestCode) shortestCode = coded[i]!.length;
   }
   // One join and one toLowerCase for all of them.
   const text = `${named.join(ROW)}${ROW}`.toLowerCase();
   const codes = `${ROW}${coded.join(ROW)}${ROW}`.toLowerCase();
-  return { text, starts: rowStarts(text, count), codes, codeStarts: rowStarts(codes, count, 1), rows: null };
+  return { text, starts: rowStarts(text, count), codes, codeStarts: rowStarts(codes, count, 1), shortestCode, rows: null };
 }
 
 function indexOver(products: readonly PosProduct[], texts: Texts): ProductIndex {
-  const { text, starts, codes, codeStarts } = texts;
+  const { text, starts, codes, codeStarts, shortestCode } = texts;
   const rowOfId = (id: number) => {
     if (!texts.rows) {
       texts.rows = new Map();
@@ -85,7 +92,7 @@ function indexOver(products: readonly PosProduct[], texts: Texts): ProductIndex 
     return texts.rows.get(id);
   };
   const byBarcode = (code: string) => {
-    if (!code || code.includes(ROW)) return undefined;
+    if (code.length < shortestCode || code.includes(ROW)) return undefined;
     const at = codes.indexOf(`${ROW}${code}${ROW}`);
     return at < 0 ? undefined : rowAt(codeStarts, at + 1);
   };
@@ -105,23 +112,27 @@ function indexOver(products: readonly PosProduct[], texts: Texts): ProductIndex 
       return row === undefined ? undefined : products[row];
     },
     search(categoryId, needle) {
-      const inCategory = (row: number) => categoryId === null || products[row]!.category_id === categoryId;
       if (!needle) return categoryId === null ? products : products.filter((product) => product.category_id === categoryId);
-      const rows: number[] = [];
+      // The products straight from the scan (a keystroke may match most of 50,000): no list of rows first.
+      const found: PosProduct[] = [];
+      const inCategory = (product: PosProduct) => categoryId === null || product.category_id === categoryId;
+      // A barcode matches only whole; its product comes in its place, once.
+      let scanned = byBarcode(needle);
+      if (scanned !== undefined && !inCategory(products[scanned]!)) scanned = undefined;
+      let row = 0;
       if (!needle.includes(ROW) && !needle.includes(FIELD)) {
-        for (let at = text.indexOf(needle); at >= 0; ) {
-          const row = rowAt(starts, at);
-          if (inCategory(row)) rows.push(row);
-          at = text.indexOf(needle, starts[row + 1]!);
+        for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, starts[row + 1]!)) {
+          row = rowAt(starts, at, row);
+          if (scanned !== undefined && scanned <= row) {
+            if (scanned < row) found.push(products[scanned]!);
+            scanned = undefined;
+          }
+          const product = products[row]!;
+          if (inCategory(product)) found.push(product);
         }
       }
-      // A barcode matches only whole.
-      const scanned = byBarcode(needle);
-      if (scanned !== undefined && inCategory(scanned) && !rows.includes(scanned)) {
-        rows.push(scanned);
-        rows.sort((a, b) => a - b);
-      }
-      return rows.map((row) => products[row]!);
+      if (scanned !== undefined) found.push(products[scanned]!);
+      return found;
     },
   };
 }
