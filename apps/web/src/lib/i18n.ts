@@ -34,6 +34,31 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
+/*
+ * A text asked for with nothing to put in it (`t('Pay')`) is looked up once per language. i18next
+ * copies its whole options object on every call, and the till draws dozens of such texts again on
+ * every tap (docs/decisions/0016-offline-selling.md, "A big catalogue"). Every `t` the screens get
+ * (`useTranslation`, `getFixedT`) keeps what it found; texts with values (a count, a name) go to
+ * i18next each time, and a bundle added or taken away forgets what was kept.
+ */
+const plainTexts = new Map<string, Map<string, string>>();
+const fixedT = i18n.getFixedT.bind(i18n);
+i18n.getFixedT = ((...args: Parameters<typeof fixedT>) => {
+  const translate = fixedT(...args) as unknown as ((key: unknown, ...rest: unknown[]) => string) & { lng?: unknown; ns?: unknown; keyPrefix?: unknown };
+  const kept = (key: unknown, ...rest: unknown[]): string => {
+    if (rest.length > 0 || typeof key !== 'string' || translate.keyPrefix) return translate(key, ...rest);
+    const language = typeof translate.lng === 'string' ? translate.lng : i18n.language;
+    let texts = plainTexts.get(language);
+    if (!texts) plainTexts.set(language, (texts = new Map()));
+    let text = texts.get(key);
+    if (text === undefined) texts.set(key, (text = translate(key)));
+    return text;
+  };
+  return Object.assign(kept, { lng: translate.lng, ns: translate.ns, keyPrefix: translate.keyPrefix });
+}) as unknown as typeof fixedT;
+i18n.store.on('added', () => plainTexts.clear());
+i18n.store.on('removed', () => plainTexts.clear());
+
 /** Khmer texts load only for those who use them, keeping the console's first load small. */
 const LOADERS: Record<Exclude<LanguageCode, 'en'>, () => Promise<{ default: Record<string, string> }>> = {
   kh: () => import('./locales/kh.json'),

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { PosProduct } from '@shop/contracts/pos';
 
 /*
@@ -163,6 +163,12 @@ export function buildProductIndex(products: readonly PosProduct[], previous?: Pr
 export function useProductIndex(products: readonly PosProduct[] | undefined): ProductIndex {
   const list = products ?? EMPTY;
   const [index, setIndex] = useState(() => buildProductIndex(list));
+  // The products by id (the cart's lines look theirs up) are listed while the till waits, not on its first tap.
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') return;
+    const idle = requestIdleCallback(() => index.byId(0));
+    return () => cancelIdleCallback(idle);
+  }, [index]);
   if (index.products === list) return index;
   // A new catalogue: the index follows it in this same render (React's pattern for state from props).
   const next = buildProductIndex(list, index);
