@@ -152,7 +152,7 @@ export function CartPanel({
       {summary ? <div className="min-h-0 flex-1 overflow-y-auto px-4 py-3">{summary}</div> : null}
       <div id="cart-details" className={cn('flex min-h-0 flex-1 flex-col', !expanded && 'max-lg:hidden', Boolean(summary) && 'hidden')}>
         <div className="border-b border-slate-200 px-4 py-3 dark:border-slate-800">
-          <CustomerPicker cart={cart} />
+          <CustomerPicker customer={cart.customer} />
         </div>
 
         <div className="min-h-32 flex-1 overflow-y-auto">
@@ -444,7 +444,8 @@ const CartRow = memo(function CartRow({ line, lineTotal, handCents, selected, on
   );
 });
 
-function CustomerPicker({ cart }: { cart: Cart }) {
+/** Memoised on the customer alone: a tap that adds a line leaves the picker (and its search) as it is. */
+const CustomerPicker = memo(function CustomerPicker({ customer }: { customer: Cart['customer'] }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [query, setQuery] = useState('');
@@ -464,7 +465,7 @@ function CustomerPicker({ cart }: { cart: Cart }) {
         <div className="min-w-0 flex-1">
           <Combobox
             id="pos-customer"
-            selected={cart.customer ? { value: cart.customer.id, label: cart.customer.name } : null}
+            selected={customer ? { value: customer.id, label: customer.name } : null}
             onSelect={pick}
             options={options}
             onQueryChange={setQuery}
@@ -473,7 +474,7 @@ function CustomerPicker({ cart }: { cart: Cart }) {
             placeholder={t('Walk-in customer')}
           />
         </div>
-        {cart.customer ? (
+        {customer ? (
           <IconButton label={t('Remove the customer')} onClick={() => setCustomer(null)}>
             <X aria-hidden />
           </IconButton>
@@ -482,4 +483,4 @@ function CustomerPicker({ cart }: { cart: Cart }) {
       {kept ? <p className="text-xs text-slate-500 dark:text-slate-400">{t('Offline: customers picked lately on this till, and the first few of the list.')}</p> : null}
     </div>
   );
-}
+});
