@@ -4,6 +4,7 @@ import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import type { PosCatalog, PosProduct } from '@shop/contracts/pos';
 import { posProduct } from '@/test/product-fixtures';
+import { switchLanguage } from '@/lib/i18n';
 import { ProductBrowser } from './product-browser';
 import { buildProductIndex } from './product-index';
 
@@ -92,5 +93,36 @@ describe('the till while its catalogue is still being read', () => {
 
     view.rerender(browser(whole, true, onPick));
     expect(screen.queryByText(/could read only its first/)).not.toBeInTheDocument();
+  });
+});
+
+describe('the cards\' words', () => {
+  it('say each product\'s stock, promotion and expired units, and follow a change of language without a reload', async () => {
+    const products = [
+      posProduct(1, 'Americano', { stock: 5 }),
+      posProduct(2, 'Latte', { stock: 5, discount_percent: 10 }),
+      posProduct(3, 'Mocha', { stock: 0 }),
+      posProduct(4, 'Tea', { stock: 12, expired: 3 }),
+    ];
+    const card = (name: string) => screen.getByRole('button', { name: new RegExp(`^${name}`) });
+    render(browser(products, true, vi.fn()));
+    expect(card('Americano')).toHaveTextContent('5 left');
+    expect(card('Latte')).toHaveTextContent('10% off');
+    expect(card('Latte')).toHaveTextContent('5 left');
+    expect(card('Mocha')).toHaveTextContent('Out of stock');
+    expect(card('Tea')).toHaveTextContent('12 left');
+    expect(card('Tea')).toHaveTextContent('3 expired');
+
+    await switchLanguage('kh');
+    try {
+      expect(await screen.findAllByText('នៅសល់ 5')).toHaveLength(2);
+      expect(card('Latte')).toHaveTextContent('បញ្ចុះ 10%');
+      expect(card('Mocha')).toHaveTextContent('អស់ពីស្តុក');
+      expect(card('Tea')).toHaveTextContent('នៅសល់ 12');
+      expect(card('Tea')).toHaveTextContent('ផុតកំណត់ 3');
+    } finally {
+      await switchLanguage('en');
+    }
+    expect(await screen.findAllByText('5 left')).toHaveLength(2);
   });
 });
