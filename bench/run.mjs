@@ -82,6 +82,16 @@ async function benchDatabase(databaseUrl) {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOGIN_RATE_LIMIT_PER_MINUTE: '100000' },
   });
   const result = {};
+  // Where the server's memory peaks: its RSS sampled every 100 ms, kept per step of the bench.
+  const rssByStep = {};
+  let step = 'start and sign-in';
+  const sampler = setInterval(() => {
+    try {
+      rssByStep[step] = Math.max(rssByStep[step] ?? 0, memoryOf(server.pid).rss);
+    } catch {
+      // The server has exited.
+    }
+  }, 100);
   try {
     result.startupMs = await waitHealthy(base, started);
     result.database = (await (await fetch(`${base}/api/health`)).json()).database;
@@ -104,6 +114,7 @@ async function benchDatabase(databaseUrl) {
     const categories = (await (await fetch(`${base}/api/categories?per_page=1000`, { headers: auth })).json()).data;
     const units = (await (await fetch(`${base}/api/units?per_page=1000`, { headers: auth })).json()).data;
     const writeStarted = performance.now();
+    step = 'creating products';
     for (let i = 0; i < productCount; i += 50) {
       await Promise.all(
         Array.from({ length: Math.min(50, productCount - i) }, (_, k) => {
@@ -137,6 +148,7 @@ async function benchDatabase(databaseUrl) {
 
     // Asked as a browser asks, taking brotli or gzip: an answer of 1 KiB or more comes compressed.
     const load = async (url) => {
+      step = `GET ${url}`;
       const r = await autocannon({ url: `${base}${url}`, connections: 10, duration: seconds, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' } });
       return { url, perSecond: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failed: r.non2xx + r.errors };
     };
@@ -186,6 +198,7 @@ async function benchDatabase(databaseUrl) {
           },
         ],
       });
+    step = 'checkout';
     const checkoutHttp = await sell(20, 'h');
     const me = await (await fetch(`${base}/api/me`, { headers: auth })).json();
     const direct = JSON.parse(
@@ -236,6 +249,7 @@ async function benchDatabase(databaseUrl) {
       ['Dashboard', '/api/dashboard'],
     ];
     result.reports = [];
+    step = 'reports';
     for (const [name, url] of reportUrls) result.reports.push({ name, ...(await timed(url)) });
     result.exports = [];
     for (const [name, url] of [
@@ -243,6 +257,7 @@ async function benchDatabase(databaseUrl) {
       ['purchase-report.csv, whole year', `/api/supplies/export?from=${yearAgo}&to=${today}`],
       ['stock-report.csv, whole year', `/api/stock-report/export?from=${yearAgo}&to=${today}`],
     ]) {
+      step = name;
       const t = performance.now();
       const text = await (await fetch(`${base}${url}`, { headers: auth })).text();
       result.exports.push({ name, seconds: (performance.now() - t) / 1000, rows: text.trim().split('\n').length - 1, mb: text.length / 1024 / 1024 });
@@ -260,6 +275,7 @@ async function benchDatabase(databaseUrl) {
         }
       }
     });
+    step = 'checkout while reports run';
     const underReports = await sell(10, 'r');
     reportsRunning = false;
     await Promise.all(managers);
@@ -269,8 +285,10 @@ async function benchDatabase(databaseUrl) {
       underReports: { perSecond: underReports.requests.average, p50: underReports.latency.p50, p99: underReports.latency.p99, failed: underReports.non2xx + underReports.errors, reportPages: reportsDone },
     };
     result.peakRssMB = memoryOf(server.pid).peak;
+    result.rssByStep = rssByStep;
     return result;
   } finally {
+    clearInterval(sampler);
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -282,6 +300,8 @@ function printDatabase(r) {
   console.log(`\n## ${r.database}\n`);
   console.log(`Cold start (migrate + seed demo + listen): ${f(r.startupMs)} ms; sign-in (argon2id) p50 ${f(r.signIn.p50, 1)} ms, p95 ${f(r.signIn.p95, 1)} ms`);
   console.log(`Server memory: ${f(r.idleRssMB)} MB idle, ${f(r.peakRssMB)} MB peak`);
+  const steps = Object.entries(r.rssByStep ?? {}).sort((a, b) => b[1] - a[1]);
+  console.log(`Highest RSS seen by step (sampled every 100 ms): ${steps.slice(0, 4).map(([name, mb]) => `${name} ${f(mb)} MB`).join(', ')}`);
   console.log(`Created ${productCount} products through POST /api/products (50 in flight): ${f(r.productsPerSecond)} per second\n`);
   console.log(`Reads, 10 connections, ${seconds} s each, catalogue of ${r.products} products`);
   console.log('| request | req/s | p50 ms | p99 ms | failed |\n|---|---|---|---|---|');
