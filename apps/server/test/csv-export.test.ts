@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvLines } from '../src/lib/csv';
-import { spreadsheetSafe } from '../src/services/report-export';
+import { salesExportWriter, spreadsheetSafe, type SalesExportRow } from '../src/lib/export-text';
 import { bearer, caller, createTestApp, dbKind, demoTokens } from './support/test-app';
 
 const { app, clock } = await createTestApp();
@@ -79,5 +79,31 @@ describe('CSV text (RFC 4180)', () => {
       ['2026-11-28', '@SUM(A1), "x"', 0, 'ok'],
     ];
     expect(csvLines(rows, spreadsheetSafe)).toBe(`2026-11-27,'=1+1,-2,-2.50\n2026-11-28,"'@SUM(A1), ""x""",0,ok\n`);
+  });
+
+  it('writes a chunk of sales from their rows as they come, a sale per line, its payments in the order they were taken', () => {
+    // id, number, date, customer, channel, items, qty, gross, discount, tax, total, method, status, then a payment: method, currency, cents, riel, id.
+    type SaleCells = [number, number, string, string | null, string, number, number, number, number, number, number, string, string];
+    const sale = (id: number, customer: string | null, total: number, method: string): SaleCells => [id, id, '2026-11-27', customer, 'POS', 2, 3, total, 0, 0, total, method, 'Paid'];
+    const rows: SalesExportRow[] = [
+      // Sale 9's two payments arrive last one first.
+      [...sale(9, 'Sok, Dara', 1500, 'Cash'), 'Cash', 'KHR', 488, 20_000, 31],
+      [...sale(9, 'Sok, Dara', 1500, 'Cash'), 'Cash', 'USD', 1000, 0, 30],
+      // A sale with no payment recorded (an old one) says its own method.
+      [...sale(8, '=HYPERLINK("x")', -250, 'Card'), null, null, null, null, null],
+      // Riel alone: the method and the riel.
+      [...sale(7, null, 1000, 'Cash'), 'Cash', 'KHR', 1000, 41_000, 29],
+    ];
+    const writer = salesExportWriter();
+    for (const row of rows) writer.add(row);
+    expect(writer.end()).toEqual({
+      text:
+        '2026-11-27,SO-000009,"Sok, Dara",POS,2,3,15.00,0.00,0.00,15.00,0.00,15.00,"Cash $10.00 + ៛20,000",Paid\n' +
+        `2026-11-27,SO-000008,"'=HYPERLINK(""x"")",POS,2,3,-2.50,0.00,0.00,-2.50,0.00,-2.50,Card,Paid\n` +
+        '2026-11-27,SO-000007,Walk-in,POS,2,3,10.00,0.00,0.00,10.00,0.00,10.00,"Cash ៛41,000",Paid\n',
+      records: 3,
+      last: 7,
+    });
+    expect(salesExportWriter().end()).toEqual({ text: '', records: 0, last: null });
   });
 });

@@ -145,6 +145,14 @@ describe(`refunds in dollars and riel, and reports that agree (${dbKind})`, () =
     const csv = await csvTotals('2027-03-01', '2027-03-31');
     expect(csv.rows).toHaveLength(6); // four sales, two refunds
     expect(csv).toMatchObject({ net: 21.75, refunds: 7.75, netAfter: 14 });
+    // Each sale's Payment cell: its payments in the order they were taken, the change left out.
+    const file = (await app.inject({ method: 'GET', url: '/api/sales/export?from=2027-03-01&to=2027-03-31', headers: { authorization: `Bearer ${tokens.Manager}` } })).body;
+    expect(file.slice(1).trim().split('\n').slice(1, 5).map((line) => line.replace(/^[\d-]+,SO-\d+,/, ''))).toEqual([
+      'Walk-in,POS,2,2,3.75,0.00,0.00,3.75,0.00,3.75,Card $2.00 + Cash $5.00,Paid',
+      'Walk-in,POS,1,3,3.75,0.00,0.00,3.75,0.00,3.75,KHQR,Paid',
+      'Walk-in,POS,2,2,5.25,0.00,0.00,5.25,0.00,5.25,Card,Refunded',
+      'Walk-in,POS,2,3,9.00,0.00,0.00,9.00,0.00,9.00,"Cash $5.00 + ៛20,000",Paid',
+    ]);
 
     // Payments, by method and currency:
     //   cash USD: S1 +5.00, S4 +5.00 − 3.00 change                     = 7.00

@@ -7,6 +7,7 @@ import type { Database } from './schema';
 import type { DbKind } from './dialect';
 import { preparedStatementsPool } from './pg-prepared';
 import { sqliteGroupCommitDialect } from './sqlite-group-commit';
+import { exportTextWriter, type ExportTextReader } from '../lib/export-text';
 
 export interface DbHandle {
   db: Kysely<Database>;
@@ -67,11 +68,30 @@ export const REPORT_STATEMENT_TIMEOUT_MS = 60_000;
  * the tills' statements) and stopped after `statementTimeoutMs`. `DATABASE_READ_URL` may point it
  * at a replica; by default it is the main database.
  */
-export function openReportPool(connectionString: string, statementTimeoutMs = REPORT_STATEMENT_TIMEOUT_MS): Kysely<Database> {
+export function openReportPool(connectionString: string, statementTimeoutMs = REPORT_STATEMENT_TIMEOUT_MS): { db: Kysely<Database>; exportText: ExportTextReader } {
   const pool = new pg.Pool({
     connectionString,
     max: 3,
     options: `-c default_transaction_read_only=on -c max_parallel_workers_per_gather=0 -c statement_timeout=${Math.round(statementTimeoutMs)}`,
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // An export's rows come as arrays, in the order they are selected, and each is written as it
+  // arrives: no object per row, and no chunk of rows kept (a Query with a row listener and no
+  // callback does not collect them).
+  const exportText: ExportTextReader = async (compiled, text) => {
+    const client = await pool.connect();
+    try {
+      const writer = exportTextWriter(text);
+      await new Promise<void>((resolve, reject) => {
+        const config: pg.QueryArrayConfig = { text: compiled.sql, values: [...compiled.parameters], rowMode: 'array' };
+        const query = client.query(new pg.Query(config));
+        query.on('row', (row: unknown[]) => writer.add(row));
+        query.on('end', () => resolve());
+        query.on('error', reject);
+      });
+      return writer.end();
+    } finally {
+      client.release();
+    }
+  };
+  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), exportText };
 }

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import {
   SqliteAdapter,
@@ -10,36 +9,29 @@ import {
   type Driver,
   type QueryResult,
 } from 'kysely';
+import type { ExportTextReader } from '../lib/export-text';
+import type { ReaderRequest } from './sqlite-reader-worker';
 
 /*
  * better-sqlite3 runs a query on the thread that asks, so a year-long report would hold up every
  * sale behind it. Reports therefore read through a worker thread with its own read-only
  * connection: WAL mode lets it read the last committed state while the main thread keeps writing.
+ * An export's chunk is written as CSV text there too (sqlite-reader-worker.ts).
  */
 
-// Plain CommonJS so it runs the same from the TypeScript sources (tests) and the bundled server.
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const SQLite = require(workerData.driver);
-const db = new SQLite(workerData.file, { readonly: true, fileMustExist: true });
-db.pragma('busy_timeout = 10000');
-const statements = new Map();
-parentPort.on('message', ({ id, sql, parameters }) => {
-  try {
-    let statement = statements.get(sql);
-    if (!statement) {
-      statement = db.prepare(sql);
-      if (statements.size < 500) statements.set(sql, statement);
-    }
-    if (!statement.reader) throw new Error('The report reader cannot write.');
-    parentPort.postMessage({ id, rows: statement.all(parameters) });
-  } catch (error) {
-    parentPort.postMessage({ id, error: { message: error.message, code: error.code } });
-  }
-});
-`;
+type Pending = { resolve: (answer: ReaderAnswer) => void; reject: (error: Error) => void };
+type ReaderAnswer = { rows?: unknown[]; text?: Awaited<ReturnType<ExportTextReader>> };
 
-type Pending = { resolve: (rows: unknown[]) => void; reject: (error: Error) => void };
+/**
+ * The bundled server runs `report-reader.js` beside `main.js`; the TypeScript sources (tests,
+ * `npm run dev`) load the worker's module through tsx, registered inside the thread.
+ */
+function startWorker(file: string): Worker {
+  const workerData = { file };
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./report-reader.js', import.meta.url), { workerData });
+  const entry = JSON.stringify(new URL('./sqlite-reader-worker.ts', import.meta.url).href);
+  return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${entry}); });`, { eval: true, workerData });
+}
 
 class ReaderThread {
   private worker: Worker | null = null;
@@ -52,26 +44,25 @@ class ReaderThread {
     return this.pending.size;
   }
 
-  query(sql: string, parameters: readonly unknown[]): Promise<unknown[]> {
+  ask(request: Omit<ReaderRequest, 'id'>): Promise<ReaderAnswer> {
     const worker = this.worker ?? this.start();
     const id = (this.nextId += 1);
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, sql, parameters });
+      worker.postMessage({ ...request, id } satisfies ReaderRequest);
     });
   }
 
   private start(): Worker {
-    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file: this.file } });
+    const worker = startWorker(this.file);
     // An idle reader must not keep a finished process alive.
     worker.unref();
-    worker.on('message', ({ id, rows, error }: { id: number; rows?: unknown[]; error?: { message: string; code?: string } }) => {
+    worker.on('message', ({ id, error, ...answer }: ReaderAnswer & { id: number; error?: { message: string; code?: string } }) => {
       const waiting = this.pending.get(id);
       if (!waiting) return;
       this.pending.delete(id);
       if (error) waiting.reject(Object.assign(new Error(error.message), { code: error.code }));
-      else waiting.resolve(rows ?? []);
+      else waiting.resolve(answer);
     });
     const fail = (error: Error) => {
       this.worker = null;
@@ -93,13 +84,16 @@ class ReaderThread {
   }
 }
 
-/** Kysely over read-only worker threads; started on the first query, so a server that never reports never starts one. */
-export function sqliteReaderDialect(file: string, threads = 1): Dialect {
+/**
+ * Kysely over read-only worker threads, and an export's chunks written as text on them; started on
+ * the first query, so a server that never reports never starts one.
+ */
+export function sqliteReaders(file: string, threads = 1): { dialect: Dialect; exportText: ExportTextReader } {
   const readers = Array.from({ length: threads }, () => new ReaderThread(file));
+  const leastBusy = () => readers.reduce((least, candidate) => (candidate.load < least.load ? candidate : least));
   const connection: DatabaseConnection = {
     async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-      const reader = readers.reduce((least, candidate) => (candidate.load < least.load ? candidate : least));
-      return { rows: (await reader.query(compiled.sql, compiled.parameters)) as R[] };
+      return { rows: ((await leastBusy().ask({ sql: compiled.sql, parameters: compiled.parameters })).rows ?? []) as R[] };
     },
     // eslint-disable-next-line require-yield
     async *streamQuery() {
@@ -120,10 +114,16 @@ export function sqliteReaderDialect(file: string, threads = 1): Dialect {
       await Promise.all(readers.map((reader) => reader.stop()));
     },
   };
-  return {
+  const dialect: Dialect = {
     createAdapter: () => new SqliteAdapter(),
     createDriver: () => driver,
     createIntrospector: (db) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   };
+  const exportText: ExportTextReader = async (compiled, text) => {
+    const answer = await leastBusy().ask({ sql: compiled.sql, parameters: compiled.parameters, text });
+    if (!answer.text) throw new Error('The report reader wrote no text.');
+    return answer.text;
+  };
+  return { dialect, exportText };
 }

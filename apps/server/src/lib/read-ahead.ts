@@ -2,19 +2,30 @@
 export type Chunk<Row> = { rows: Row[]; next: number | null };
 
 /**
- * A long read (an export of a year of sales), chunk after chunk by id, newest first,
- * each chunk read while the caller still works on the one before: the database and the writer
- * take turns no more. A caller that stops early leaves no failure unhandled.
+ * A long read (an export of a year of sales), chunk after chunk by id, newest first, each chunk
+ * read while the caller still works on the one before. With `ahead` 2, a second chunk is on its
+ * way as well: each chunk is asked for as soon as the one two before it is known, as the `size`
+ * rows that follow the first `size` below that one's last id (PostgreSQL then reads it on another
+ * connection while the rows before it still arrive; SQLite's one reader thread would only read
+ * the skipped rows twice). A caller that stops early leaves no failure unhandled.
  */
-export async function* readAhead<Row>(read: (before: number | null) => Promise<Chunk<Row>>): AsyncGenerator<Row[]> {
-  let pending = read(null);
+export async function* readAhead<Row>(read: (before: number | null, skip: number) => Promise<Chunk<Row>>, size: number, ahead: 1 | 2 = 1): AsyncGenerator<Row[]> {
+  const ask = (before: number | null, skip: number) => {
+    const chunk = read(before, skip);
+    chunk.catch(() => undefined);
+    return chunk;
+  };
+  let current = ask(null, 0);
+  let following = ahead === 2 ? ask(null, size) : null;
   for (;;) {
-    const { rows, next } = await pending;
-    if (next !== null) {
-      pending = read(next);
-      pending.catch(() => undefined);
+    const { rows, next } = await current;
+    if (next === null) {
+      yield rows;
+      return;
     }
+    const after = ask(next, following ? size : 0);
     yield rows;
-    if (next === null) return;
+    current = following ?? after;
+    following = following ? after : null;
   }
 }

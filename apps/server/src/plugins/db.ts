@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { Kysely } from 'kysely';
 import { openReportPool, type DbHandle } from '../db/client';
 import type { Database } from '../db/schema';
-import { sqliteReaderDialect } from '../db/sqlite-reader';
+import { sqliteReaders } from '../db/sqlite-reader';
 import type { Clock } from '../lib/clock';
 import type { ServiceContext } from '../services/context';
 
@@ -36,14 +36,15 @@ export const dbPlugin = fp(async (app: FastifyInstance, opts: DbPluginOptions) =
   const { db, kind, location } = opts.database;
   // Reports never hold up a sale: on SQLite they read on worker threads (a core left to the sales), on PostgreSQL through a pool of their own.
   const reportsUrl = opts.reportsUrl ?? opts.database.url;
-  const reportDb =
-    kind === 'sqlite'
-      ? new Kysely<Database>({ dialect: sqliteReaderDialect(location, reportReaderThreads()) })
-      : reportsUrl
-        ? openReportPool(reportsUrl, opts.reportStatementTimeoutMs)
-        : db;
+  const readers = kind === 'sqlite' ? sqliteReaders(location, reportReaderThreads()) : null;
+  const reports = readers
+    ? { db: new Kysely<Database>({ dialect: readers.dialect }), exportText: readers.exportText }
+    : reportsUrl
+      ? openReportPool(reportsUrl, opts.reportStatementTimeoutMs)
+      : { db };
+  const reportDb = reports.db;
   app.decorate('services', { db, kind, clock: opts.clock });
-  app.decorate('reports', { db: reportDb, kind, clock: opts.clock });
+  app.decorate('reports', { ...reports, kind, clock: opts.clock });
   app.addHook('onClose', async () => {
     if (reportDb !== db) await reportDb.destroy();
     await db.destroy();

@@ -4,12 +4,18 @@ import { can, type Permission } from '@shop/contracts/permissions';
 import type { Clock } from '../lib/clock';
 import type { DbKind } from '../db/dialect';
 import type { Database } from '../db/schema';
+import type { ExportTextReader } from '../lib/export-text';
 
 /** What every service needs: the database, which dialect it speaks, and the clock. */
 export interface ServiceContext {
   db: Kysely<Database>;
   kind: DbKind;
   clock: Clock;
+  /**
+   * Reads an export's chunk and writes its CSV text where the rows are read (a SQLite reader
+   * thread; PostgreSQL's rows taken as arrays). Unset: the caller reads the rows and writes the text.
+   */
+  exportText?: ExportTextReader;
 }
 
 /** Who is acting, for the audit log and the rules that depend on what they may do. */

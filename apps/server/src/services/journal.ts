@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import type { JournalBreak, JournalKind, JournalVerify } from '@shop/contracts/journal';
 import { zCode } from '@shop/contracts/shift';
 import type { ServiceContext } from './context';
-import { nextNumber, refundCode, saleCode } from './document-numbers';
+import { nextNumber } from './document-numbers';
+import { refundCode, saleCode } from '../lib/document-codes';
 
 /*
  * The journal (docs/decisions/0012-tills-shifts-and-the-journal.md): each money record, in the

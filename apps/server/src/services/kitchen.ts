@@ -1,7 +1,8 @@
 import { OPEN_ORDER_MESSAGES, type KitchenTicket, type OrderService } from '@shop/contracts/open-order';
 import { notFound, unprocessable } from '../lib/errors';
 import type { ServiceContext } from './context';
-import { nextNumber, openOrderCode, saleCode } from './document-numbers';
+import { nextNumber } from './document-numbers';
+import { openOrderCode, saleCode } from '../lib/document-codes';
 import { queueKitchenJob } from './printing/jobs';
 import { getSettings } from './settings';
 

@@ -5,7 +5,7 @@ import { containsInsensitive } from '../db/dialect';
 import type { OfflineFlagsTable } from '../db/schema';
 import { paginate } from '../lib/paginate';
 import type { ServiceContext } from './context';
-import { saleCode, saleNumberIn } from './document-numbers';
+import { saleCode, saleNumberIn } from '../lib/document-codes';
 import { notifyOfflineShortStock } from './notifications';
 
 /*

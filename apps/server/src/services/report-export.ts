@@ -1,15 +1,15 @@
 import { Readable } from 'node:stream';
 import type { StockReportQuery } from '@shop/contracts/report';
-import { describePayments } from '@shop/contracts/tender';
 import type { SaleListQuery } from '@shop/contracts/sale';
 import { sql } from 'kysely';
 import type { ShiftReport } from '@shop/contracts/shift';
 import type { SupplyListQuery } from '@shop/contracts/supply';
 import type { Actor, ServiceContext } from './context';
 import { centsToInput, fromCents } from '@shop/contracts/money';
-import { refundCode, saleCode } from './document-numbers';
+import { refundCode, saleCode } from '../lib/document-codes';
 import { refundMethodKey } from './payment-totals';
-import { filteredSales, refundsInPeriod, salesForExport, type ExportPayment } from './sales';
+import { filteredSales, refundsInPeriod, salesExportText } from './sales';
+import { dollars, exportLines, riel } from '../lib/export-text';
 import { getSettingsSection } from './settings';
 import { stockReportRows } from './stock-report';
 import { listSupplies } from './supplies';
@@ -30,42 +30,18 @@ export type CsvExport = { rows: number; stream: Readable };
 
 const CHUNK = 1000;
 
-/** A plain number written as text ("-2.50"): a spreadsheet reads it as the number it is. */
-const NUMERIC = /^-?\d+(\.\d+)?$/;
-/** What makes a spreadsheet read a cell as a formula or a command. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * A text cell a spreadsheet would run as a formula (a customer named `=HYPERLINK(…)`) is written
- * with a leading apostrophe, so it shows as the text it is; numbers stay numbers.
- */
-export function spreadsheetSafe(value: string): string {
-  return FORMULA_START.test(value) && !NUMERIC.test(value) ? `'${value}` : value;
-}
-
-function csv(header: string[], chunks: AsyncIterable<Row[]>): Readable {
+/** The file: its header, then each chunk's rows (or the text already written of them). */
+function csv(header: string[], chunks: AsyncIterable<Row[] | string>): Readable {
   async function* text() {
     yield CSV_BOM + csvLines([header]);
     // A chunk of rows becomes one piece of text: the socket takes a few large writes, not one per row.
-    for await (const rows of chunks) if (rows.length > 0) yield csvLines(rows, spreadsheetSafe);
+    for await (const rows of chunks) if (rows.length > 0) yield typeof rows === 'string' ? rows : exportLines(rows);
   }
   return Readable.from(text(), { objectMode: false });
 }
 
 const money = (amount: number) => amount.toFixed(2);
 const cents = centsToInput;
-const ZERO = cents(0);
-const dollars = (amount: number) => `$${money(amount)}`;
-const riel = (amount: number) => `៛${amount.toLocaleString('en-US')}`;
-
-/** The payments as the Payment column reads them: "Cash $10.00 + ៛2,000 + Card $1.13", or the method alone. */
-const paymentsOf = (payments: ExportPayment[], method: string) =>
-  payments.length > 0
-    ? describePayments(
-        payments.map((payment) => ({ method: payment.method, currency: payment.currency, amount: payment.currency === 'KHR' ? payment.amount_khr : fromCents(payment.amount_cents), value: fromCents(payment.amount_cents) })),
-        { usd: dollars, khr: riel },
-      )
-    : method;
 
 export const SALES_CSV_HEADER = ['Date', 'SO', 'Customer', 'Channel', 'Items', 'Qty', 'Gross', 'Discount', 'Tax', 'Net', 'Refunds', 'Net after refunds', 'Payment', 'Status'];
 
@@ -83,13 +59,8 @@ async function salesExportRows(ctx: ServiceContext, query: SaleListQuery, viewer
  * it): each column adds up to the report's total of the same name.
  */
 export async function exportSales(ctx: ServiceContext, query: SaleListQuery, viewer: Actor): Promise<CsvExport> {
-  async function* rows(): AsyncIterable<Row[]> {
-    for await (const sales of salesForExport(ctx, query, viewer)) {
-      yield sales.map(({ sale, payments }) => {
-        const net = cents(sale.total_cents);
-        return [sale.business_date, saleCode(sale.number), sale.customer_name ?? 'Walk-in', sale.channel, sale.items_count, sale.total_qty, cents(sale.gross_cents), cents(sale.discount_cents), cents(sale.tax_cents), net, ZERO, net, paymentsOf(payments, sale.payment_method), sale.status];
-      });
-    }
+  async function* rows(): AsyncIterable<Row[] | string> {
+    for await (const [text] of salesExportText(ctx, query, viewer)) if (text) yield text;
     const { methods } = await getSettingsSection(ctx, 'payments');
     for await (const refunds of refundRows(ctx, query, viewer)) {
       yield refunds.map((refund) => {
@@ -110,10 +81,10 @@ export const SALE_LINES_CSV_HEADER = ['Date', 'SO', 'Product', 'SKU', 'Options',
  * and its discounts; the unit price includes the options.
  */
 export async function exportSaleLines(ctx: ServiceContext, query: SaleListQuery, viewer: Actor): Promise<CsvExport> {
-  const lines = readAhead(async (before: number | null) => {
+  const lines = readAhead(async (before: number | null, skip: number) => {
     let select = filteredSales(ctx, query, viewer).select(['sales.id', 'sales.number', 'sales.business_date', 'sales.order_discount_reason']);
     if (before !== null) select = select.where('sales.id', '<', before);
-    const sales = await select.orderBy('sales.id', 'desc').limit(CHUNK).execute();
+    const sales = await select.orderBy('sales.id', 'desc').limit(CHUNK).offset(skip).execute();
     const ids = sales.map((sale) => sale.id);
     const [items, options] = ids.length
       ? await Promise.all([
@@ -157,7 +128,7 @@ export async function exportSaleLines(ctx: ServiceContext, query: SaleListQuery,
       }
     }
     return { rows, next: sales.length === CHUNK ? sales[CHUNK - 1]!.id : null };
-  });
+  }, CHUNK, ctx.kind === 'postgres' ? 2 : 1);
   const count = await ctx.db
     .selectFrom('sale_items')
     .where('sale_id', 'in', filteredSales(ctx, query, viewer).select('sales.id'))

@@ -8,11 +8,12 @@ import { CASH_METHOD, centsToKhrChange } from '@shop/contracts/tender';
 import type { Selectable } from 'kysely';
 import type { SalePaymentsTable } from '../db/schema';
 import { actorCan, type Actor, type ServiceContext } from './context';
-import { refundCode, saleCode, saleNumberIn } from './document-numbers';
+import { refundCode, saleCode, saleNumberIn } from '../lib/document-codes';
 import type { PaymentMethod } from '@shop/contracts/settings';
 import { getSettingsSection } from './settings';
 import { groupBy } from '../lib/group-by';
 import { readAhead } from '../lib/read-ahead';
+import { SALES_EXPORT_COLUMNS, writeExportText } from '../lib/export-text';
 import { appliedDiscount } from './hand-discounts';
 import { saleDayTotals, saleFigures, type SaleFigures } from './sale-days';
 import type { SaleModifier } from '@shop/contracts/modifier';
@@ -173,7 +174,7 @@ async function salesByIds(ctx: ServiceContext, ids: number[], viewer: Actor): Pr
   return rows.map((row) => toSale(row, payments.get(row.id) ?? []));
 }
 
-/** The columns of a sale an export writes, and the payments it was paid with. */
+/** The columns of a sale the sales export writes (services/export-text.ts writes them). */
 const EXPORT_COLUMNS = [
   'sales.id',
   'sales.number',
@@ -189,30 +190,29 @@ const EXPORT_COLUMNS = [
   'sales.payment_method',
   'sales.status',
 ] as const;
-export type ExportPayment = { sale_id: number; method: string; currency: 'USD' | 'KHR'; amount_cents: number; amount_khr: number };
 
 /**
- * The sales an export writes, newest first, a chunk at a time by id (a year of sales is never
- * re-read from the top). Each chunk reads only the columns the file has, in two statements (the
- * sales, then their payments); the next chunk is read while this one is being written.
+ * The sales an export writes, newest first, as CSV text, a chunk at a time by id (a year of sales
+ * is never re-read from the top). One statement per chunk: its sales with the payments taken, a
+ * row per payment. The text is written where the rows are read (`exportText`: a SQLite reader
+ * thread, or PostgreSQL's rows as arrays), and the next chunks are read while this one is.
  */
-export function salesForExport(ctx: ServiceContext, query: Omit<SaleListQuery, 'page' | 'per_page' | 'perPage'>, viewer: Actor, chunk = 1000) {
-  return readAhead(async (before: number | null) => {
-    let select = filteredSales(ctx, query, viewer).select(EXPORT_COLUMNS);
-    if (before !== null) select = select.where('sales.id', '<', before);
-    const sales = await select.orderBy('sales.id', 'desc').limit(chunk).execute();
-    const taken: ExportPayment[] = sales.length
-      ? await ctx.db
-          .selectFrom('sale_payments')
-          .select(['sale_id', 'method', 'currency', 'amount_cents', 'amount_khr'])
-          .where('sale_id', 'in', sales.map((sale) => sale.id))
-          .where('kind', '=', 'sale')
-          .orderBy('id')
-          .execute()
-      : [];
-    const payments = groupBy(taken, (payment) => payment.sale_id);
-    return { rows: sales.map((sale) => ({ sale, payments: payments.get(sale.id) ?? [] })), next: sales.length === chunk ? sales[chunk - 1]!.id : null };
-  });
+export function salesExportText(ctx: ServiceContext, query: Omit<SaleListQuery, 'page' | 'per_page' | 'perPage'>, viewer: Actor, chunk = 1000) {
+  return readAhead(async (before: number | null, skip: number) => {
+    let sales = filteredSales(ctx, query, viewer).select(EXPORT_COLUMNS);
+    if (before !== null) sales = sales.where('sales.id', '<', before);
+    const compiled = ctx.db
+      .selectFrom(sales.orderBy('sales.id', 'desc').limit(chunk).offset(skip).as('s'))
+      .leftJoin('sale_payments as p', (join) => join.onRef('p.sale_id', '=', 's.id').on('p.kind', '=', 'sale'))
+      .select(SALES_EXPORT_COLUMNS)
+      // A sale's rows together; its payments are put in order when its text is written.
+      .orderBy('s.id', 'desc')
+      .compile();
+    const { text, records, last } = ctx.exportText
+      ? await ctx.exportText(compiled, 'sales')
+      : writeExportText('sales', (await ctx.db.executeQuery(compiled)).rows.map((row) => Object.values(row as object)));
+    return { rows: [text], next: records === chunk ? last : null };
+  }, chunk, ctx.kind === 'postgres' ? 2 : 1);
 }
 
 /**

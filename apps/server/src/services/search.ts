@@ -4,7 +4,7 @@ import { containsInsensitive } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { fromCents } from '@shop/contracts/money';
 import type { Actor, ServiceContext } from './context';
-import { saleCode, saleNumberIn } from './document-numbers';
+import { saleCode, saleNumberIn } from '../lib/document-codes';
 import { visibleSales } from './sales';
 
 /**

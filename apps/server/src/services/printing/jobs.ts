@@ -7,7 +7,7 @@ import type { PrintJobsTable } from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
 import { paginate } from '../../lib/paginate';
 import type { Actor, ServiceContext } from '../context';
-import { saleCode } from '../document-numbers';
+import { saleCode } from '../../lib/document-codes';
 import { getSale } from '../sales';
 import { getSettings } from '../settings';
 import { findPrinter, kitchenPrinterFor, printerTarget, receiptPrinterFor } from '@shop/print/printers';

@@ -1,0 +1,46 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import SQLite from 'better-sqlite3';
+import { writeExportText, type ExportTextName } from '../lib/export-text';
+
+/*
+ * A SQLite report reader thread (sqlite-reader.ts): its own read-only connection answers one
+ * statement per message, as rows, or, for an export's chunk, as the CSV text of its rows, so the
+ * main thread neither builds nor copies a year of rows. The bundled server runs
+ * `report-reader.js` beside `main.js`; the TypeScript sources run this file through tsx.
+ */
+
+export type ReaderRequest = { id: number; sql: string; parameters: readonly unknown[]; text?: ExportTextName };
+
+const db = new SQLite((workerData as { file: string }).file, { readonly: true, fileMustExist: true });
+db.pragma('busy_timeout = 10000');
+const statements = new Map<string, SQLite.Statement>();
+
+function prepared(sql: string): SQLite.Statement {
+  let statement = statements.get(sql);
+  if (!statement) {
+    statement = db.prepare(sql);
+    if (statements.size < 500) statements.set(sql, statement);
+  }
+  if (!statement.reader) throw new Error('The report reader cannot write.');
+  return statement;
+}
+
+parentPort?.on('message', ({ id, sql, parameters, text }: ReaderRequest) => {
+  try {
+    const statement = prepared(sql);
+    if (text) {
+      // Rows as arrays, in the order the statement selects them, each written as it is read.
+      statement.raw(true);
+      try {
+        parentPort?.postMessage({ id, text: writeExportText(text, statement.iterate(parameters) as Iterable<unknown[]>) });
+      } finally {
+        statement.raw(false);
+      }
+    } else {
+      parentPort?.postMessage({ id, rows: statement.all(parameters) });
+    }
+  } catch (error) {
+    const failure = error as { message?: string; code?: string };
+    parentPort?.postMessage({ id, error: { message: failure.message ?? String(error), code: failure.code } });
+  }
+});
