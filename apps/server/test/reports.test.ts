@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { expectLedgerConsistent } from './support/ledger';
 import { bearer, caller, createTestApp, dbKind, demoTokens } from './support/test-app';
+import { SHOP_VIEW } from '../src/services/context';
+import { salesExportText } from '../src/services/sales';
 
 // The clock starts on 2026-11-21 03:00 UTC, 10:00 in Phnom Penh.
 const { app, clock, database } = await createTestApp();
@@ -165,6 +167,19 @@ describe(`CSV exports (${dbKind})`, () => {
     expect(lines[1]).toMatch(/^2026-11-21,SO-\d{6},"សុខា, ""VIP""",POS,1,1,1.50,0.00,0.15,1.65,0.00,1.65,Card,Paid$/);
     expect(new Set(saleRows.map((line) => line.split(',')[1])).size).toBe(list.body.meta.total);
     expect(csv.headers['x-total-count']).toBe(String(lines.length - 1));
+
+    // The same text whether a chunk is written where its rows are read (the reports' reader) or on
+    // the main thread from the rows (a context with no export reader).
+    const written = async (ctx: typeof app.reports) => {
+      let text = '';
+      for await (const [chunk] of salesExportText(ctx, {}, SHOP_VIEW)) text += chunk ?? '';
+      return text;
+    };
+    const byReader = await written(app.reports);
+    expect(app.reports.exportText).toBeDefined();
+    expect(app.services.exportText).toBeUndefined();
+    expect(byReader.split('\n').length - 1).toBe(list.body.meta.total);
+    expect(await written(app.services)).toBe(byReader);
 
     // The lines of every sale, across chunks of a thousand sales: each sale's SO is there.
     const saleLines = await download('/api/sales/lines/export');

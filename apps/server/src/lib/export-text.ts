@@ -31,10 +31,10 @@ export const dollars = (amount: number) => `$${amount.toFixed(2)}`;
 export const riel = (amount: number) => `៛${amount.toLocaleString('en-US')}`;
 const ZERO = centsToInput(0);
 
-export type ExportPayment = { method: string; currency: PaymentCurrency; amount_cents: number; amount_khr: number };
+type ExportPayment = { method: string; currency: PaymentCurrency; amount_cents: number; amount_khr: number };
 
 /** The payments as the Payment column reads them: "Cash $10.00 + ៛2,000 + Card $1.13", or the method alone. */
-export const paymentsText = (payments: readonly ExportPayment[], method: string) =>
+const paymentsText = (payments: readonly ExportPayment[], method: string) =>
   payments.length > 0
     ? describePayments(
         payments.map((payment) => ({ method: payment.method, currency: payment.currency, amount: payment.currency === 'KHR' ? payment.amount_khr : fromCents(payment.amount_cents), value: fromCents(payment.amount_cents) })),

@@ -174,7 +174,7 @@ async function salesByIds(ctx: ServiceContext, ids: number[], viewer: Actor): Pr
   return rows.map((row) => toSale(row, payments.get(row.id) ?? []));
 }
 
-/** The columns of a sale the sales export writes (services/export-text.ts writes them). */
+/** The columns of a sale the sales export writes (lib/export-text.ts writes them). */
 const EXPORT_COLUMNS = [
   'sales.id',
   'sales.number',
