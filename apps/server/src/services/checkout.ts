@@ -16,12 +16,12 @@ import { recordAudit } from './audit';
 import { actorCan, SHOP_VIEW, type Actor, type ServiceContext } from './context';
 import { answerUnderKey, runIdempotent, type IdempotentAnswer } from './idempotency';
 import { nextNumber } from './document-numbers';
-import { getSale } from './sales';
+import { getSale, withSaleNumber } from './sales';
 import { currentRates, legacyPayments, methodsLabel, settle, takePayments, writePayments, type TakenPayment } from './payments';
 import { getSettings } from './settings';
 import { approveDiscounts, refuseDiscountsBeyond, storedDiscountValue, type GivenDiscount } from './hand-discounts';
 import { chooseOptions, type ChosenOption } from './modifier-groups';
-import { appendJournal } from './journal';
+import { chainJournal, journalContent } from './journal';
 import { sendSaleTickets } from './kitchen';
 import { flagOfflineSale, offlineSaleId } from './offline-sales';
 import { queueSaleJobs, thenPrint } from './printing/jobs';
@@ -458,11 +458,19 @@ async function writeLineOptions(tx: ServiceContext, saleItemId: number, options:
     .execute();
 }
 
-/** Step 5, last: the sale's number, when it was not taken up front (PostgreSQL). */
+/**
+ * Step 6: the sale's number, when it was not taken up front (PostgreSQL), in one statement: the
+ * counter's row is locked from here to commit, so only the steps that need the number follow.
+ */
 async function numberSale(tx: ServiceContext, saleId: number, early: number | null): Promise<number> {
   if (early !== null) return early;
-  const number = await nextNumber(tx, 'sale');
-  await tx.db.updateTable('sales').set({ number }).where('id', '=', saleId).execute();
+  const { number } = await tx.db
+    .with('taken', (db) => db.updateTable('counters').set((eb) => ({ value: eb('value', '+', 1) })).where('name', '=', 'sale').returning('value'))
+    .updateTable('sales')
+    .set((eb) => ({ number: eb.selectFrom('taken').select('value') }))
+    .where('id', '=', saleId)
+    .returning('number')
+    .executeTakeFirstOrThrow();
   return number;
 }
 
@@ -470,8 +478,13 @@ async function numberSale(tx: ServiceContext, saleId: number, early: number | nu
  * The whole sale, step by step; nothing is written unless all of it is. Step 2b places it at its
  * till's open shift. A sale made offline (`input.offline`) is recorded as the till made it:
  * docs/decisions/0016-offline-selling.md.
+ *
+ * `beforeNumber` runs once the sale's rows are written and before its number is taken: what the
+ * caller reads or sends there (the answer, the kitchen's tickets) is not done while the number's
+ * lock is held. What it reads has the sale unnumbered on PostgreSQL (withSaleNumber gives it the
+ * number). docs/decisions/0017-speed-on-the-wire-and-under-load.md.
  */
-export async function recordSale(tx: ServiceContext, input: SaleInput, actor: Actor): Promise<number> {
+export async function recordSale<T>(tx: ServiceContext, input: SaleInput, actor: Actor, beforeNumber: (saleId: number) => Promise<T>): Promise<{ saleId: number; number: number; before: T }> {
   const settings = await getSettings(tx);
   const madeOffline = input.offline !== null;
   const moment = resolveMoment(tx, input, settings);
@@ -494,7 +507,6 @@ export async function recordSale(tx: ServiceContext, input: SaleInput, actor: Ac
   const { saleId, number: early, day } = await writeSale(tx, { input, moment, customerName, payment, lines, pricing, terms, actor, approvedBy, discountApprovedBy, place });
   await takeStockAndWriteLines(tx, saleId, lines, pricing, moment, actor);
   await writePayments(tx, { saleId, kind: 'sale', day: moment.day, actor, rates: payment.rates, place }, payment.taken, payment.outcome);
-  const number = await numberSale(tx, saleId, early);
   // A sale made offline lists what differed for review; its customer left long ago, so no receipt or drawer pulse is queued.
   if (madeOffline) {
     await flagOfflineSale(tx, {
@@ -505,7 +517,11 @@ export async function recordSale(tx: ServiceContext, input: SaleInput, actor: Ac
   } else {
     await queueSaleJobs(tx, { id: saleId, tillId: place.till_id, paidCash: payment.taken.some((p) => p.method.key === CASH_METHOD), userId: actor.userId }, settings);
   }
+  const before = await beforeNumber(saleId);
+  const content = await journalContent(tx, 'sale', saleId);
 
+  // From here to commit the number's row is locked (PostgreSQL): only what needs the number, or a row every sale shares.
+  const number = await numberSale(tx, saleId, early);
   await recordAudit(tx.db, tx.clock, {
     userId: actor.userId,
     action: 'create',
@@ -534,9 +550,10 @@ export async function recordSale(tx: ServiceContext, input: SaleInput, actor: Ac
   });
   // Near the end, so the day's row is held locked for little time (docs/decisions/0020-report-summaries.md).
   await addToSaleDay(tx, day);
-  // Last, so the journal's lock is held for the least time (docs/decisions/0012-tills-shifts-and-the-journal.md).
-  await appendJournal(tx, 'sale', saleId);
-  return saleId;
+  // Last, so the journal's lock is held for the least time (docs/decisions/0012-tills-shifts-and-the-journal.md). Its
+  // content was read unnumbered; the number keeps its place among the fields.
+  await chainJournal(tx, 'sale', saleId, { ...content, number });
+  return { saleId, number, before };
 }
 
 export interface CheckoutRequest {
@@ -592,10 +609,12 @@ function recordOnce(ctx: ServiceContext, request: CheckoutRequest): Promise<Chec
       messages: { keyReused: SALE_MESSAGES.keyReused, inFlight: SALE_MESSAGES.inFlight },
     },
     async (tx) => {
-      const saleId = await recordSale(tx, request.input, request.viewer);
-      // The kitchen does not make what a customer took away hours ago.
-      if (!madeOffline) await sendSaleTickets(tx, saleId);
-      return { statusCode: 201, body: { data: await getSale(tx, saleId, request.viewer), message: SALE_MESSAGES.recorded } };
+      const { number, before: sale } = await recordSale(tx, request.input, request.viewer, async (saleId) => {
+        // The kitchen does not make what a customer took away hours ago.
+        if (!madeOffline) await sendSaleTickets(tx, saleId);
+        return getSale(tx, saleId, request.viewer);
+      });
+      return { statusCode: 201, body: { data: withSaleNumber(sale, number), message: SALE_MESSAGES.recorded } };
     },
     ),
   );

@@ -160,16 +160,27 @@ const CONTENTS: Record<JournalKind, (ctx: ServiceContext, ids: number[]) => Prom
   z_report: zReportContents,
 };
 
-/**
- * Appends one record, inside the transaction that wrote it. The `journal` counter's row stays
- * locked to commit, so appends run one after another and each sees the one before it.
- */
-export async function appendJournal(tx: ServiceContext, kind: JournalKind, entityId: number): Promise<void> {
-  const seq = await nextNumber(tx, 'journal');
-  const previous = seq === 1 ? GENESIS : (await tx.db.selectFrom('journal').select('hash').where('seq', '=', seq - 1).executeTakeFirstOrThrow()).hash;
+/** What a record is chained with, read from its rows (a sale reads it before its number is taken: see recordSale). */
+export async function journalContent(tx: ServiceContext, kind: JournalKind, entityId: number): Promise<Content> {
   const content = (await CONTENTS[kind](tx, [entityId])).get(entityId);
   if (!content) throw new Error(`journal: ${kind} ${entityId} is not there to record`);
+  return content;
+}
+
+/**
+ * Chains one record, inside the transaction that wrote it. The `journal` counter's row stays
+ * locked to commit, so appends run one after another and each sees the one before it; the
+ * content is read before, so that lock is held for two reads and a write.
+ */
+export async function chainJournal(tx: ServiceContext, kind: JournalKind, entityId: number, content: Content): Promise<void> {
+  const seq = await nextNumber(tx, 'journal');
+  const previous = seq === 1 ? GENESIS : (await tx.db.selectFrom('journal').select('hash').where('seq', '=', seq - 1).executeTakeFirstOrThrow()).hash;
   await tx.db.insertInto('journal').values({ seq, kind, entity_id: entityId, hash: link(previous, content), created_at: tx.clock.now().toISOString() }).execute();
+}
+
+/** Appends one record, inside the transaction that wrote it. */
+export async function appendJournal(tx: ServiceContext, kind: JournalKind, entityId: number): Promise<void> {
+  await chainJournal(tx, kind, entityId, await journalContent(tx, kind, entityId));
 }
 
 /** How people name a record in a refusal: its document number where it has one. */

@@ -115,6 +115,12 @@ function toSale(row: SaleRow, payments: PaymentRow[]): Sale {
   };
 }
 
+/** A sale read in its own transaction before its number was taken (PostgreSQL takes it last: see recordSale), given that number. */
+export function withSaleNumber(sale: Sale, number: number): Sale {
+  const code = saleCode(number);
+  return { ...sale, code, so_no: code };
+}
+
 /** The sales table as this viewer may see it. */
 export function visibleSales(ctx: ServiceContext, viewer: Actor) {
   const select = ctx.db.selectFrom('sales');
