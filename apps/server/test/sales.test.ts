@@ -325,6 +325,21 @@ describe(`retries (${dbKind})`, () => {
     expect(fixed.status).toBe(201);
   });
 
+  it('forgets a key a week on, once a later sale has been answered', async () => {
+    const old = `retry-key-${dbKind}-old`;
+    expect((await sell(tokens.Staff, body(), old)).status).toBe(201);
+    const held = async () => (await database.db.selectFrom('idempotency_keys').select('key').where('key', '=', old).execute()).length;
+    expect(await held()).toBe(1);
+    clock.advance(8 * 24 * 60 * 60 * 1000);
+    try {
+      const later = await sell(await signInAs(app, 'staff@demo.shop'), body(), `retry-key-${dbKind}-after-a-week`);
+      expect(later.status).toBe(201);
+      expect(await held()).toBe(0);
+    } finally {
+      clock.advance(-8 * 24 * 60 * 60 * 1000);
+    }
+  });
+
   it('numbers sales without gaps, refused ones included', async () => {
     const numbers = (await sql<{ number: number }>`select number from sales order by number`.execute(database.db)).rows.map((r) => Number(r.number));
     expect(numbers).toEqual(numbers.map((_, index) => index + 1));

@@ -6,7 +6,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '@shop/contracts/http';
 import { SALE_MESSAGES, type PricesChangedAnswer, type Sale, type saleInputSchema } from '@shop/contracts/sale';
 import type { Settings } from '@shop/contracts/settings';
 import { CASH_METHOD, type SaleRates, type TenderOutcome } from '@shop/contracts/tender';
-import { sql, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { SalesTable } from '../db/schema';
 import type { z } from 'zod';
 import { businessDate } from '../lib/business-date';
@@ -15,7 +15,7 @@ import { approveOverrides } from './approvals';
 import { recordAudit } from './audit';
 import { actorCan, SHOP_VIEW, type Actor, type ServiceContext } from './context';
 import { answerUnderKey, runIdempotent, type IdempotentAnswer } from './idempotency';
-import { nextNumber } from './document-numbers';
+import { nextNumber, reserveRowId } from './document-numbers';
 import { getSale, withSaleNumber } from './sales';
 import { currentRates, legacyPayments, methodsLabel, settle, takePayments, writePayments, type TakenPayment } from './payments';
 import { getSettings } from './settings';
@@ -26,7 +26,7 @@ import { sendSaleTickets } from './kitchen';
 import { flagOfflineSale, offlineSaleId } from './offline-sales';
 import { queueSaleJobs, thenPrint } from './printing/jobs';
 import { placeAtTill, type Place } from './shifts';
-import { expiredOnHand, lockProducts, recordMovement, takeFromBatches } from './stock-ledger';
+import { expiredOnHand, lockProducts, recordMovements, takeForLines } from './stock-ledger';
 import { addToSaleDay, type SaleDayEntry } from './sale-days';
 
 /*
@@ -339,7 +339,7 @@ async function writeSale(
   },
 ): Promise<{ saleId: number; number: number | null; day: SaleDayEntry }> {
   const { input, pricing, terms } = sale;
-  const reservedId = tx.kind === 'postgres' ? await reserveSaleId(tx) : null;
+  const reservedId = tx.kind === 'postgres' ? await reserveRowId(tx, 'sales') : null;
   const number = reservedId === null ? await nextNumber(tx, 'sale') : null;
   const row = {
     ...(reservedId === null ? {} : { id: reservedId }),
@@ -387,75 +387,85 @@ async function writeSale(
   return { saleId: id, number, day: { ...row, user_id: sale.actor.userId } };
 }
 
-/** The id the next sale will have, taken from its PostgreSQL sequence. */
-async function reserveSaleId(tx: ServiceContext): Promise<number> {
-  const { rows } = await sql<{ id: number }>`select nextval(pg_get_serial_sequence('sales', 'id'))::int as id`.execute(tx.db);
-  return rows[0]!.id;
-}
-
-/** Step 4b with 5: each line takes its stock (first to expire first) and is written with what that stock cost. */
+/**
+ * Step 4b with 5: each line takes its stock (first to expire first) and is written with what that
+ * stock cost; a few statements for the whole sale, whatever its number of lines.
+ */
 async function takeStockAndWriteLines(tx: ServiceContext, saleId: number, lines: PricedLine[], pricing: SalePricing, moment: Moment, actor: Actor) {
-  for (const [index, line] of lines.entries()) {
-    const { product, quantity } = line;
-    const takes = product.track_stock === 1 ? await takeFromBatches(tx, product.id, quantity, moment.day, { sellable: true }) : [];
-    const priced = pricing.lines[index]!;
-    const { id: saleItemId } = await tx.db
-      .insertInto('sale_items')
-      .values({
-        sale_id: saleId,
-        product_id: product.id,
-        product_name: product.name,
-        sku: product.sku,
-        quantity,
-        unit_price_cents: line.unitPriceCents,
-        discount_bp: line.discountBp,
-        promotion_id: line.promotionId,
-        discount_cents: priced.discountCents,
-        line_total_cents: priced.lineTotalCents,
-        cost_cents: takes.reduce((sum, take) => sum + take.quantity * take.unitCostCents, 0),
-        note: line.note,
-        hand_discount_type: line.handDiscount?.type ?? null,
-        hand_discount_value: line.handDiscount ? storedDiscountValue(line.handDiscount) : null,
-        hand_discount_reason: line.handDiscount?.reason ?? null,
-        hand_discount_cents: priced.handCents,
-        order_discount_cents: priced.orderShareCents,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await writeLineOptions(tx, saleItemId, line.options);
-    for (const take of takes) {
-      await recordMovement(tx, {
-        productId: product.id,
+  const tracked = lines.filter((line) => line.product.track_stock === 1);
+  const taken = await takeForLines(
+    tx,
+    tracked.map((line) => ({ productId: line.product.id, quantity: line.quantity })),
+    moment.day,
+    { sellable: true },
+  );
+  const takesOf = new Map(tracked.map((line, index) => [line, taken[index]!]));
+  const inserted = await tx.db
+    .insertInto('sale_items')
+    .values(
+      lines.map((line, index) => {
+        const priced = pricing.lines[index]!;
+        return {
+          sale_id: saleId,
+          product_id: line.product.id,
+          product_name: line.product.name,
+          sku: line.product.sku,
+          quantity: line.quantity,
+          unit_price_cents: line.unitPriceCents,
+          discount_bp: line.discountBp,
+          promotion_id: line.promotionId,
+          discount_cents: priced.discountCents,
+          line_total_cents: priced.lineTotalCents,
+          cost_cents: (takesOf.get(line) ?? []).reduce((sum, take) => sum + take.quantity * take.unitCostCents, 0),
+          note: line.note,
+          hand_discount_type: line.handDiscount?.type ?? null,
+          hand_discount_value: line.handDiscount ? storedDiscountValue(line.handDiscount) : null,
+          hand_discount_reason: line.handDiscount?.reason ?? null,
+          hand_discount_cents: priced.handCents,
+          order_discount_cents: priced.orderShareCents,
+        };
+      }),
+    )
+    .returning('id')
+    .execute();
+  // One statement's rows take their ids in the order they are listed.
+  const itemIds = inserted.map((row) => row.id).sort((a, b) => a - b);
+  await writeLineOptions(
+    tx,
+    lines.map((line, index) => ({ saleItemId: itemIds[index]!, options: line.options })),
+  );
+  await recordMovements(
+    tx,
+    tracked.flatMap((line) =>
+      takesOf.get(line)!.map((take) => ({
+        productId: line.product.id,
         quantity: -take.quantity,
         unitCostCents: take.unitCostCents,
-        kind: 'sale',
+        kind: 'sale' as const,
         businessDate: moment.day,
         batchId: take.batchId,
-        referenceType: 'sale',
+        referenceType: 'sale' as const,
         referenceId: saleId,
         userId: actor.userId,
-      });
-    }
-  }
+      })),
+    ),
+  );
 }
 
-/** Step 5, with each line: its options as they are now (names and prices), in order. */
-async function writeLineOptions(tx: ServiceContext, saleItemId: number, options: readonly ChosenOption[]): Promise<void> {
-  if (options.length === 0) return;
-  await tx.db
-    .insertInto('sale_item_modifiers')
-    .values(
-      options.map((option, position) => ({
-        sale_item_id: saleItemId,
-        option_id: option.option_id,
-        group_name: option.group,
-        name: option.name,
-        name_km: option.name_km,
-        price_cents: option.priceCents,
-        position,
-      })),
-    )
-    .execute();
+/** Step 5, with the lines: each line's options as they are now (names and prices), in order. */
+async function writeLineOptions(tx: ServiceContext, lines: readonly { saleItemId: number; options: readonly ChosenOption[] }[]): Promise<void> {
+  const rows = lines.flatMap(({ saleItemId, options }) =>
+    options.map((option, position) => ({
+      sale_item_id: saleItemId,
+      option_id: option.option_id,
+      group_name: option.group,
+      name: option.name,
+      name_km: option.name_km,
+      price_cents: option.priceCents,
+      position,
+    })),
+  );
+  if (rows.length > 0) await tx.db.insertInto('sale_item_modifiers').values(rows).execute();
 }
 
 /**

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ServiceContext } from './context';
 
 /*
@@ -15,4 +16,13 @@ export async function nextNumber(tx: ServiceContext, counter: 'sale' | 'refund' 
     .returning('value')
     .executeTakeFirstOrThrow();
   return row.value;
+}
+
+/**
+ * PostgreSQL: the id the next row of `table` will have, taken from its sequence. Nothing waits
+ * for it; a rolled-back transaction leaves its id unused.
+ */
+export async function reserveRowId(tx: ServiceContext, table: 'sales' | 'kitchen_tickets'): Promise<number> {
+  const { rows } = await sql<{ id: number }>`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id`.execute(tx.db);
+  return rows[0]!.id;
 }

@@ -47,6 +47,23 @@ export async function answerUnderKey<T>(ctx: ServiceContext, key: string, scope:
   return { statusCode: row.status_code, body: JSON.parse(row.response) as T, replayed: true };
 }
 
+let nextSweepAt = 0;
+
+/**
+ * Keys older than KEEP_MS are forgotten, at most once a minute and outside any sale's transaction:
+ * a delete there would hold the rows it removes until that sale commits, and the next sale would wait.
+ */
+async function forgetOldKeys(ctx: ServiceContext): Promise<void> {
+  const now = ctx.clock.now().getTime();
+  if (now < nextSweepAt) return;
+  nextSweepAt = now + 60_000;
+  try {
+    await ctx.db.deleteFrom('idempotency_keys').where('created_at', '<', new Date(now - KEEP_MS).toISOString()).execute();
+  } catch {
+    // The answer is already committed and is not failed for this: the next sweep, a minute later, forgets them.
+  }
+}
+
 /**
  * Runs a write once per key. The key is claimed inside the write's own transaction, so the
  * write and its stored answer commit together: a crash leaves neither, and a retry runs it
@@ -63,7 +80,7 @@ export async function runIdempotent<T>(
   const earlier = await storedAnswer<T>(ctx, request, hash);
   if (earlier) return earlier;
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    const answer = await ctx.db.transaction().execute(async (trx) => {
       const tx = { ...ctx, db: trx };
       const now = ctx.clock.now();
       if (request.key) {
@@ -79,10 +96,11 @@ export async function runIdempotent<T>(
           .set({ status_code: answer.statusCode, response: JSON.stringify(answer.body) })
           .where('key', '=', request.key)
           .execute();
-        await trx.deleteFrom('idempotency_keys').where('created_at', '<', new Date(now.getTime() - KEEP_MS).toISOString()).execute();
       }
       return { ...answer, replayed: false };
     });
+    if (request.key) await forgetOldKeys(ctx);
+    return answer;
   } catch (error) {
     if (request.key && isUniqueViolation(error)) {
       const answer = await storedAnswer<T>(ctx, request, hash);

@@ -1,7 +1,7 @@
 import { OPEN_ORDER_MESSAGES, type KitchenTicket, type OrderService } from '@shop/contracts/open-order';
 import { notFound, unprocessable } from '../lib/errors';
 import type { ServiceContext } from './context';
-import { nextNumber } from './document-numbers';
+import { nextNumber, reserveRowId } from './document-numbers';
 import { openOrderCode, saleCode } from '../lib/document-codes';
 import { queueKitchenJob } from './printing/jobs';
 import { getSettings } from './settings';
@@ -43,10 +43,13 @@ export async function sendTickets(tx: ServiceContext, heading: TicketHeading, li
   const ids: number[] = [];
   const now = tx.clock.now().toISOString();
   for (const [station, items] of byStation) {
-    const number = await nextNumber(tx, 'kitchen_ticket');
+    // The kitchen calls a ticket by its number. On PostgreSQL it is the ticket's own id: a counter's row would hold
+    // every cafe sale until the one before it commits (a refused sale may leave a number unused; the kitchen loses nothing).
+    const reserved = tx.kind === 'postgres' ? await reserveRowId(tx, 'kitchen_tickets') : null;
+    const number = reserved ?? (await nextNumber(tx, 'kitchen_ticket'));
     const { id } = await tx.db
       .insertInto('kitchen_tickets')
-      .values({ number, station, order_id: heading.orderId, sale_id: heading.saleId, table_label: heading.table, name: heading.name, service: heading.service, created_at: now, done_at: null })
+      .values({ ...(reserved === null ? {} : { id: reserved }), number, station, order_id: heading.orderId, sale_id: heading.saleId, table_label: heading.table, name: heading.name, service: heading.service, created_at: now, done_at: null })
       .returning('id')
       .executeTakeFirstOrThrow();
     await tx.db

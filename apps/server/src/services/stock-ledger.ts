@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { BatchSource, MovementKind, MovementReference } from '../db/schema';
 import { conflict, unprocessable } from '../lib/errors';
 import { countNoun } from '../lib/text';
@@ -25,60 +26,99 @@ export interface MovementInput {
 }
 
 export async function recordMovement(tx: ServiceContext, movement: MovementInput): Promise<void> {
-  if (movement.quantity === 0) return;
-  if (movement.quantity > 0 && movement.batchId !== null) await settleSoldShort(tx, movement.productId, movement.batchId, movement.quantity);
-  const { id: movementId } = await tx.db
+  await recordMovements(tx, [movement]);
+}
+
+/** A receipt into a batch first covers what was sold short of that product (settleSoldShort). */
+const settles = (movement: MovementInput) => movement.quantity > 0 && movement.batchId !== null;
+
+/**
+ * A document's movements (a sale's lines) in a few statements whatever their number: the rows,
+ * then each product's on-hand figure by the product's total, then the months. Receipts into
+ * batches go one at a time, since each may settle units sold short before the next.
+ */
+export async function recordMovements(tx: ServiceContext, movements: readonly MovementInput[]): Promise<void> {
+  const moving = movements.filter((movement) => movement.quantity !== 0);
+  if (moving.length === 0) return;
+  if (moving.length > 1 && moving.some(settles)) {
+    for (const movement of moving) await recordMovements(tx, [movement]);
+    return;
+  }
+  if (settles(moving[0]!)) await settleSoldShort(tx, moving[0]!.productId, moving[0]!.batchId!, moving[0]!.quantity);
+  const createdAt = tx.clock.now().toISOString();
+  const inserted = await tx.db
     .insertInto('stock_movements')
-    .values({
-      product_id: movement.productId,
-      quantity: movement.quantity,
-      unit_cost_cents: movement.unitCostCents,
-      kind: movement.kind,
-      business_date: movement.businessDate,
-      batch_id: movement.batchId,
-      reference_type: movement.referenceType,
-      reference_id: movement.referenceId,
-      user_id: movement.userId,
-      created_at: tx.clock.now().toISOString(),
-    })
+    .values(
+      moving.map((movement) => ({
+        product_id: movement.productId,
+        quantity: movement.quantity,
+        unit_cost_cents: movement.unitCostCents,
+        kind: movement.kind,
+        business_date: movement.businessDate,
+        batch_id: movement.batchId,
+        reference_type: movement.referenceType,
+        reference_id: movement.referenceId,
+        user_id: movement.userId,
+        created_at: createdAt,
+      })),
+    )
     .returning('id')
-    .executeTakeFirstOrThrow();
+    .execute();
+  // One statement's rows take their ids in the order they are listed.
+  const ids = inserted.map((row) => row.id).sort((a, b) => a - b);
+  const byProduct = new Map<number, { quantity: number; lastMovementId: number }>();
+  moving.forEach((movement, index) => {
+    const seen = byProduct.get(movement.productId);
+    byProduct.set(movement.productId, { quantity: (seen?.quantity ?? 0) + movement.quantity, lastMovementId: ids[index]! });
+  });
   // The till's row shows the stock: it moves to the next catalogue version in the same update.
   const rev = await catalogChanged(tx);
-  const product = await tx.db
+  const products = await tx.db
     .updateTable('products')
-    .set((eb) => ({ on_hand: eb('on_hand', '+', movement.quantity), catalog_rev: rev }))
-    .where('id', '=', movement.productId)
+    .set((eb) => ({ on_hand: eb('on_hand', '+', byId(byProduct, (entry) => entry.quantity)), catalog_rev: rev }))
+    .where('id', 'in', [...byProduct.keys()])
     .returning(['id', 'name', 'sku', 'on_hand', 'reorder_level', 'track_stock'])
-    .executeTakeFirstOrThrow();
-  await addToMonth(tx, movement);
-  const before = product.on_hand - movement.quantity;
-  if (product.track_stock && before > product.reorder_level && product.on_hand <= product.reorder_level) {
-    await notifyLowStock(tx, movementId, { id: product.id, name: product.name, sku: product.sku, onHand: product.on_hand, reorderLevel: product.reorder_level });
+    .execute();
+  await addToMonths(tx, moving);
+  for (const product of products.sort((a, b) => a.id - b.id)) {
+    const { quantity, lastMovementId } = byProduct.get(product.id)!;
+    const before = product.on_hand - quantity;
+    if (product.track_stock && before > product.reorder_level && product.on_hand <= product.reorder_level) {
+      await notifyLowStock(tx, lastMovementId, { id: product.id, name: product.name, sku: product.sku, onHand: product.on_hand, reorderLevel: product.reorder_level });
+    }
   }
 }
 
-/** Keeps stock_months (the ledger by product and month) in step, in the same transaction. */
-async function addToMonth(tx: ServiceContext, movement: MovementInput): Promise<void> {
-  const receipt = movement.kind === 'receipt' || movement.kind === 'receipt_correction';
-  const sale = movement.kind === 'sale' || movement.kind === 'refund';
-  const row = {
-    product_id: movement.productId,
-    month: movement.businessDate.slice(0, 7),
-    purchased: receipt ? movement.quantity : 0,
-    sold: sale ? -movement.quantity : 0,
-    adjusted: movement.kind === 'adjustment' ? movement.quantity : 0,
-    net: movement.quantity,
-  };
+/** `case id when … then … end`: a whole number for each row of one update, by its id. */
+function byId<T>(rows: ReadonlyMap<number, T>, value: (row: T) => number) {
+  const cases = [...rows].map(([id, row]) => sql`when ${id} then cast(${value(row)} as integer)`);
+  return sql<number>`case ${sql.ref('id')} ${sql.join(cases, sql` `)} end`;
+}
+
+/** Keeps stock_months (the ledger by product and month) in step, in the same transaction: one row per product and month. */
+async function addToMonths(tx: ServiceContext, movements: readonly MovementInput[]): Promise<void> {
+  const rows = new Map<string, { product_id: number; month: string; purchased: number; sold: number; adjusted: number; net: number }>();
+  for (const movement of movements) {
+    const receipt = movement.kind === 'receipt' || movement.kind === 'receipt_correction';
+    const sale = movement.kind === 'sale' || movement.kind === 'refund';
+    const month = movement.businessDate.slice(0, 7);
+    const key = `${movement.productId} ${month}`;
+    const row = rows.get(key) ?? { product_id: movement.productId, month, purchased: 0, sold: 0, adjusted: 0, net: 0 };
+    row.purchased += receipt ? movement.quantity : 0;
+    row.sold += sale ? -movement.quantity : 0;
+    row.adjusted += movement.kind === 'adjustment' ? movement.quantity : 0;
+    row.net += movement.quantity;
+    rows.set(key, row);
+  }
   await tx.db
     .insertInto('stock_months')
-    .values(row)
+    .values([...rows.values()])
     .onConflict((oc) =>
       oc.columns(['product_id', 'month']).doUpdateSet((eb) => ({
-        purchased: eb('stock_months.purchased', '+', row.purchased),
-        sold: eb('stock_months.sold', '+', row.sold),
-        adjusted: eb('stock_months.adjusted', '+', row.adjusted),
-        net: eb('stock_months.net', '+', row.net),
+        purchased: eb('stock_months.purchased', '+', eb.ref('excluded.purchased')),
+        sold: eb('stock_months.sold', '+', eb.ref('excluded.sold')),
+        adjusted: eb('stock_months.adjusted', '+', eb.ref('excluded.adjusted')),
+        net: eb('stock_months.net', '+', eb.ref('excluded.net')),
       })),
     )
     .execute();
@@ -202,10 +242,24 @@ export async function takeFromBatches(
   today: string,
   options: { sellable?: boolean } = {},
 ): Promise<BatchTake[]> {
+  return (await takeForLines(tx, [{ productId, quantity }], today, options))[0]!;
+}
+
+/**
+ * takeFromBatches for each line of a document, in order (two lines of one product take one after
+ * the other), with one read of their batches and one write of what each batch gives.
+ */
+export async function takeForLines(
+  tx: ServiceContext,
+  lines: readonly { productId: number; quantity: number }[],
+  today: string,
+  options: { sellable?: boolean } = {},
+): Promise<BatchTake[][]> {
+  if (lines.length === 0) return [];
   let select = tx.db
     .selectFrom('stock_batches')
-    .select(['id', 'remaining', 'unit_cost_cents'])
-    .where('product_id', '=', productId)
+    .select(['id', 'product_id', 'remaining', 'unit_cost_cents'])
+    .where('product_id', 'in', [...new Set(lines.map((line) => line.productId))])
     .where('remaining', '>', 0);
   if (options.sellable) select = select.where((eb) => eb.or([eb('expire_date', 'is', null), eb('expire_date', '>=', today)]));
   const batches = await select
@@ -215,20 +269,31 @@ export async function takeFromBatches(
     .orderBy('received_date')
     .orderBy('id')
     .execute();
-  const takes: BatchTake[] = [];
-  let left = quantity;
-  for (const batch of batches) {
-    if (left === 0) break;
-    const take = Math.min(left, batch.remaining);
+  const given = new Map<number, { remaining: number; taken: number }>();
+  const takes: BatchTake[][] = [];
+  for (const line of lines) {
+    const own: BatchTake[] = [];
+    let left = line.quantity;
+    for (const batch of batches) {
+      if (left === 0) break;
+      if (batch.product_id !== line.productId) continue;
+      const entry = given.get(batch.id) ?? { remaining: batch.remaining, taken: 0 };
+      const take = Math.min(left, entry.remaining);
+      if (take === 0) continue;
+      given.set(batch.id, { remaining: entry.remaining - take, taken: entry.taken + take });
+      own.push({ batchId: batch.id, quantity: take, unitCostCents: batch.unit_cost_cents });
+      left -= take;
+    }
+    if (left > 0) own.push({ batchId: null, quantity: left, unitCostCents: await latestUnitCost(tx, line.productId) });
+    takes.push(own);
+  }
+  if (given.size > 0) {
     await tx.db
       .updateTable('stock_batches')
-      .set((eb) => ({ remaining: eb('remaining', '-', take) }))
-      .where('id', '=', batch.id)
+      .set((eb) => ({ remaining: eb('remaining', '-', byId(given, (entry) => entry.taken)) }))
+      .where('id', 'in', [...given.keys()])
       .execute();
-    takes.push({ batchId: batch.id, quantity: take, unitCostCents: batch.unit_cost_cents });
-    left -= take;
   }
-  if (left > 0) takes.push({ batchId: null, quantity: left, unitCostCents: await latestUnitCost(tx, productId) });
   return takes;
 }
 
