@@ -8,6 +8,8 @@ test('a sale paid $5 + ៛20,000 + card for the rest: the change screen stays un
   // Four Caramel Macchiatos at $3.00 and 10% tax: $13.20.
   await scanBox.fill('COF-008');
   await scanBox.press('Enter');
+  // + adds to the line just scanned, once it is in the cart.
+  await expect(cart.getByRole('listitem').filter({ hasText: 'Caramel Macchiato' })).toHaveAttribute('aria-current', 'true');
   for (let more = 0; more < 3; more += 1) await page.keyboard.press('+');
   await page.getByRole('button', { name: 'Pay $13.20' }).click();
 

@@ -103,3 +103,29 @@ describe(`the journal (${dbKind})`, () => {
     expect(first.kind).toBe('movement');
   });
 });
+
+// A shop of its own, whose journal holds only its sales.
+const { app: own, database: ownDb, clock: ownClock } = await createTestApp();
+const ownTokens = await demoTokens(own);
+const ownCall = caller(own);
+const ownLatte = (await ownCall(ownTokens.Manager, 'GET', '/api/products?q=COF-005')).body.data[0];
+
+describe(`the journal's head, kept on its counter (${dbKind})`, () => {
+  const sell = () =>
+    ownCall(ownTokens.Manager, 'POST', '/api/sales', { sale_date: ownClock.now().toISOString(), payment_method: 'Cash', items: [{ product_id: ownLatte.id, quantity: 1, unit_price: 2.5 }], total_amount: 2.75 });
+  const head = async () => (await ownDb.db.selectFrom('counters').select(['value', 'hash']).where('name', '=', 'journal').executeTakeFirstOrThrow());
+  const last = async () => (await ownDb.db.selectFrom('journal').select(['seq', 'hash']).orderBy('seq', 'desc').limit(1).executeTakeFirstOrThrow());
+
+  it('holds the last record\'s number and hash, and a database that had none yet chains on from the record itself', async () => {
+    for (let i = 0; i < 3; i += 1) expect((await sell()).status).toBe(201);
+    const kept = await head();
+    expect(kept).toEqual({ value: (await last()).seq, hash: (await last()).hash });
+
+    // As a database migrated from before the head was kept, with its records already there.
+    await ownDb.db.updateTable('counters').set({ hash: null }).where('name', '=', 'journal').execute();
+    expect((await sell()).status).toBe(201);
+    expect(await head()).toEqual({ value: kept.value + 1, hash: (await last()).hash });
+    const checked = (await ownCall(ownTokens.Admin, 'GET', '/api/journal/verify')).body.data;
+    expect(checked).toMatchObject({ ok: true, checked: kept.value + 1, first_break: null, head: (await last()).hash });
+  });
+});

@@ -20,6 +20,7 @@ import { offlineSelling } from './migrations/0016-offline-selling';
 import { catalogVersions } from './migrations/0017-catalog-versions';
 import { saleDays } from './migrations/0018-sale-days';
 import { stockMovementFigures } from './migrations/0019-stock-movement-figures';
+import { journalHead } from './migrations/0020-journal-head';
 
 /** Every migration, in order; listed here (not read from disk) so the bundled server carries them. */
 export function migrations(kind: DbKind): Record<string, Migration> {
@@ -43,6 +44,7 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '0017-catalog-versions': catalogVersions(kind),
     '0018-sale-days': saleDays(),
     '0019-stock-movement-figures': stockMovementFigures(),
+    '0020-journal-head': journalHead(),
   };
 }
 

@@ -332,6 +332,8 @@ export interface SettingsTable {
 export interface CountersTable {
   name: string;
   value: number;
+  /** The journal's row only: the hash of its last record (migration 0020). */
+  hash: string | null;
 }
 
 export type SaleChannel = 'POS' | 'Online' | 'Catering';

@@ -27,7 +27,7 @@ import { flagOfflineSale, offlineSaleId } from './offline-sales';
 import { queueSaleJobs, thenPrint } from './printing/jobs';
 import { placeAtTill, type Place } from './shifts';
 import { expiredOnHand, lockProducts, recordMovements, takeForLines } from './stock-ledger';
-import { addToSaleDay, type SaleDayEntry } from './sale-days';
+import { addToSaleDay, saleDayUpsert, type SaleDayEntry } from './sale-days';
 
 /*
  * POST /sales: a sale recorded as one transaction, in named steps (docs/architecture.md, "How a
@@ -469,12 +469,17 @@ async function writeLineOptions(tx: ServiceContext, lines: readonly { saleItemId
 }
 
 /**
- * Step 6: the sale's number, when it was not taken up front (PostgreSQL), in one statement: the
- * counter's row is locked from here to commit, so only the steps that need the number follow.
+ * Step 6: the sale's number, and the sale added to its day's summary. Where the number was not
+ * taken up front (PostgreSQL), both in one statement: the counter's row is locked from here to
+ * commit, so only the steps that need the number follow.
  */
-async function numberSale(tx: ServiceContext, saleId: number, early: number | null): Promise<number> {
-  if (early !== null) return early;
+async function numberSale(tx: ServiceContext, saleId: number, early: number | null, day: SaleDayEntry): Promise<number> {
+  if (early !== null) {
+    await addToSaleDay(tx, day);
+    return early;
+  }
   const { number } = await tx.db
+    .with('day', (db) => saleDayUpsert(db, day))
     .with('taken', (db) => db.updateTable('counters').set((eb) => ({ value: eb('value', '+', 1) })).where('name', '=', 'sale').returning('value'))
     .updateTable('sales')
     .set((eb) => ({ number: eb.selectFrom('taken').select('value') }))
@@ -527,18 +532,13 @@ export async function recordSale<T>(tx: ServiceContext, input: SaleInput, actor:
   } else {
     await queueSaleJobs(tx, { id: saleId, tillId: place.till_id, paidCash: payment.taken.some((p) => p.method.key === CASH_METHOD), userId: actor.userId }, settings);
   }
-  const before = await beforeNumber(saleId);
-  const content = await journalContent(tx, 'sale', saleId);
-
-  // From here to commit the number's row is locked (PostgreSQL): only what needs the number, or a row every sale shares.
-  const number = await numberSale(tx, saleId, early);
+  // The sale's record names it by id (its number is on the sale, and never changes), so it is written before the number.
   await recordAudit(tx.db, tx.clock, {
     userId: actor.userId,
     action: 'create',
     entity: 'sale',
     entityId: saleId,
     after: {
-      number,
       total_cents: pricing.totalCents,
       lines: lines.map((line, index) => ({
         product_id: line.product.id,
@@ -558,8 +558,12 @@ export async function recordSale<T>(tx: ServiceContext, input: SaleInput, actor:
       ...(input.offline === null ? {} : { offline: { client_id: input.offline.client_id, number: input.offline.number } }),
     },
   });
-  // Near the end, so the day's row is held locked for little time (docs/decisions/0020-report-summaries.md).
-  await addToSaleDay(tx, day);
+  const before = await beforeNumber(saleId);
+  const content = await journalContent(tx, 'sale', saleId);
+
+  // From here to commit the number's row is locked (PostgreSQL): only what needs the number, or a row every sale shares
+  // (the day's summary, docs/decisions/0020-report-summaries.md).
+  const number = await numberSale(tx, saleId, early, day);
   // Last, so the journal's lock is held for the least time (docs/decisions/0012-tills-shifts-and-the-journal.md). Its
   // content was read unnumbered; the number keeps its place among the fields.
   await chainJournal(tx, 'sale', saleId, { ...content, number });

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import type { JournalBreak, JournalKind, JournalVerify } from '@shop/contracts/journal';
 import { zCode } from '@shop/contracts/shift';
 import type { ServiceContext } from './context';
-import { nextNumber } from './document-numbers';
 import { refundCode, saleCode } from '../lib/document-codes';
 
 /*
@@ -169,13 +168,27 @@ export async function journalContent(tx: ServiceContext, kind: JournalKind, enti
 
 /**
  * Chains one record, inside the transaction that wrote it. The `journal` counter's row stays
- * locked to commit, so appends run one after another and each sees the one before it; the
- * content is read before, so that lock is held for two reads and a write.
+ * locked to commit, so appends run one after another and each sees the one before it. The row
+ * keeps the last record's hash beside its number, and the content is read before, so that lock
+ * is held for one read and one write (two on SQLite, whose writes run one at a time anyway).
  */
 export async function chainJournal(tx: ServiceContext, kind: JournalKind, entityId: number, content: Content): Promise<void> {
-  const seq = await nextNumber(tx, 'journal');
-  const previous = seq === 1 ? GENESIS : (await tx.db.selectFrom('journal').select('hash').where('seq', '=', seq - 1).executeTakeFirstOrThrow()).hash;
-  await tx.db.insertInto('journal').values({ seq, kind, entity_id: entityId, hash: link(previous, content), created_at: tx.clock.now().toISOString() }).execute();
+  const head = await tx.db
+    .updateTable('counters')
+    .set((eb) => ({ value: eb('value', '+', 1) }))
+    .where('name', '=', 'journal')
+    .returning(['value', 'hash'])
+    .executeTakeFirstOrThrow();
+  const seq = head.value;
+  const previous = seq === 1 ? GENESIS : (head.hash ?? (await tx.db.selectFrom('journal').select('hash').where('seq', '=', seq - 1).executeTakeFirstOrThrow()).hash);
+  const record = { seq, kind, entity_id: entityId, hash: link(previous, content), created_at: tx.clock.now().toISOString() };
+  if (tx.kind === 'postgres') {
+    // The record and the head in one statement.
+    await tx.db.with('chained', (db) => db.insertInto('journal').values(record)).updateTable('counters').set({ hash: record.hash }).where('name', '=', 'journal').execute();
+  } else {
+    await tx.db.insertInto('journal').values(record).execute();
+    await tx.db.updateTable('counters').set({ hash: record.hash }).where('name', '=', 'journal').execute();
+  }
 }
 
 /** Appends one record, inside the transaction that wrote it. */

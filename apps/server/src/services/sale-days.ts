@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { SalesTable } from '../db/schema';
+import { sql, type QueryCreator } from 'kysely';
+import type { Database, SalesTable } from '../db/schema';
 import type { ServiceContext } from './context';
 
 /*
@@ -18,6 +18,11 @@ export type SaleDayEntry = Pick<SalesTable, 'business_date' | 'items_count' | 't
  * the same day wait for each other, and only for the commit.
  */
 export async function addToSaleDay(tx: ServiceContext, sale: SaleDayEntry): Promise<void> {
+  await saleDayUpsert(tx.db, sale).execute();
+}
+
+/** The statement addToSaleDay runs, for a caller that runs it with others in one round trip (the checkout's number, on PostgreSQL). */
+export function saleDayUpsert(db: QueryCreator<Database>, sale: SaleDayEntry) {
   const row = {
     business_date: sale.business_date,
     user_id: sale.user_id,
@@ -30,7 +35,7 @@ export async function addToSaleDay(tx: ServiceContext, sale: SaleDayEntry): Prom
     service_cents: sale.service_cents,
     total_cents: sale.total_cents,
   };
-  await tx.db
+  return db
     .insertInto('sale_days')
     .values(row)
     .onConflict((oc) =>
@@ -44,8 +49,7 @@ export async function addToSaleDay(tx: ServiceContext, sale: SaleDayEntry): Prom
         service_cents: eb('sale_days.service_cents', '+', row.service_cents),
         total_cents: eb('sale_days.total_cents', '+', row.total_cents),
       })),
-    )
-    .execute();
+    );
 }
 
 /** The days of [from, to] (either end open), everyone's or one seller's. */
