@@ -22,7 +22,7 @@ import { getSettings } from './settings';
 import { approveDiscounts, refuseDiscountsBeyond, storedDiscountValue, type GivenDiscount } from './hand-discounts';
 import { chooseOptions, type ChosenOption } from './modifier-groups';
 import { chainJournal, journalContent } from './journal';
-import { sendSaleTickets } from './kitchen';
+import { sendSaleTickets, type TicketLine } from './kitchen';
 import { flagOfflineSale, offlineSaleId } from './offline-sales';
 import { queueSaleJobs, thenPrint } from './printing/jobs';
 import { placeAtTill, type Place } from './shifts';
@@ -489,6 +489,13 @@ async function numberSale(tx: ServiceContext, saleId: number, early: number | nu
   return number;
 }
 
+/** A sale as its lines were written, for what is done before its number (the kitchen's tickets show these lines). */
+export interface WrittenSale {
+  id: number;
+  customerName: string | null;
+  lines: TicketLine[];
+}
+
 /**
  * The whole sale, step by step; nothing is written unless all of it is. Step 2b places it at its
  * till's open shift. A sale made offline (`input.offline`) is recorded as the till made it:
@@ -499,7 +506,7 @@ async function numberSale(tx: ServiceContext, saleId: number, early: number | nu
  * lock is held. What it reads has the sale unnumbered on PostgreSQL (withSaleNumber gives it the
  * number). docs/decisions/0017-speed-on-the-wire-and-under-load.md.
  */
-export async function recordSale<T>(tx: ServiceContext, input: SaleInput, actor: Actor, beforeNumber: (saleId: number) => Promise<T>): Promise<{ saleId: number; number: number; before: T }> {
+export async function recordSale<T>(tx: ServiceContext, input: SaleInput, actor: Actor, beforeNumber: (sale: WrittenSale) => Promise<T>): Promise<{ saleId: number; number: number; before: T }> {
   const settings = await getSettings(tx);
   const madeOffline = input.offline !== null;
   const moment = resolveMoment(tx, input, settings);
@@ -558,7 +565,18 @@ export async function recordSale<T>(tx: ServiceContext, input: SaleInput, actor:
       ...(input.offline === null ? {} : { offline: { client_id: input.offline.client_id, number: input.offline.number } }),
     },
   });
-  const before = await beforeNumber(saleId);
+  const before = await beforeNumber({
+    id: saleId,
+    customerName,
+    lines: lines.map((line) => ({
+      orderLineId: null,
+      categoryId: line.product.category_id,
+      name: line.product.name,
+      quantity: line.quantity,
+      modifiers: line.options.map((option) => ({ group: option.group, name: option.name, name_km: option.name_km })),
+      note: line.note,
+    })),
+  });
   const content = await journalContent(tx, 'sale', saleId);
 
   // From here to commit the number's row is locked (PostgreSQL): only what needs the number, or a row every sale shares
@@ -623,10 +641,10 @@ function recordOnce(ctx: ServiceContext, request: CheckoutRequest): Promise<Chec
       messages: { keyReused: SALE_MESSAGES.keyReused, inFlight: SALE_MESSAGES.inFlight },
     },
     async (tx) => {
-      const { number, before: sale } = await recordSale(tx, request.input, request.viewer, async (saleId) => {
+      const { number, before: sale } = await recordSale(tx, request.input, request.viewer, async (written) => {
         // The kitchen does not make what a customer took away hours ago.
-        if (!madeOffline) await sendSaleTickets(tx, saleId);
-        return getSale(tx, saleId, request.viewer);
+        if (!madeOffline) await sendSaleTickets(tx, written);
+        return getSale(tx, written.id, request.viewer);
       });
       return { statusCode: 201, body: { data: withSaleNumber(sale, number), message: SALE_MESSAGES.recorded } };
     },

@@ -63,44 +63,14 @@ export async function sendTickets(tx: ServiceContext, heading: TicketHeading, li
 }
 
 /**
- * Checkout's last step for a sale rung up at the till (not an open order's bill, whose lines
- * went to the stations when they were ordered): what the bar or kitchen must make for it.
+ * Checkout's step for a sale rung up at the till (not an open order's bill, whose lines went to
+ * the stations when they were ordered): what the bar or kitchen must make for it, from the lines
+ * the sale has just written.
  */
-export async function sendSaleTickets(tx: ServiceContext, saleId: number): Promise<void> {
+export async function sendSaleTickets(tx: ServiceContext, sale: { id: number; customerName: string | null; lines: readonly TicketLine[] }): Promise<void> {
   // A shop without stations (most shops) pays nothing for this.
   if ((await getSettings(tx)).kitchen.routes.length === 0) return;
-  const sale = await tx.db.selectFrom('sales').select(['customer_name']).where('id', '=', saleId).executeTakeFirstOrThrow();
-  const items = await tx.db
-    .selectFrom('sale_items')
-    .innerJoin('products', 'products.id', 'sale_items.product_id')
-    .select(['sale_items.id', 'sale_items.product_name', 'sale_items.quantity', 'sale_items.note', 'products.category_id'])
-    .where('sale_items.sale_id', '=', saleId)
-    .orderBy('sale_items.id')
-    .execute();
-  const options = items.length
-    ? await tx.db
-        .selectFrom('sale_item_modifiers')
-        .select(['sale_item_id', 'group_name', 'name', 'name_km'])
-        .where(
-          'sale_item_id',
-          'in',
-          items.map((item) => item.id),
-        )
-        .orderBy('position')
-        .execute()
-    : [];
-  await sendTickets(
-    tx,
-    { orderId: null, saleId, table: null, name: sale.customer_name, service: 'take_away' },
-    items.map((item) => ({
-      orderLineId: null,
-      categoryId: item.category_id,
-      name: item.product_name,
-      quantity: item.quantity,
-      modifiers: options.filter((option) => option.sale_item_id === item.id).map((option) => ({ group: option.group_name, name: option.name, name_km: option.name_km })),
-      note: item.note,
-    })),
-  );
+  await sendTickets(tx, { orderId: null, saleId: sale.id, table: null, name: sale.customerName, service: 'take_away' }, sale.lines);
 }
 
 /** Step of voiding an order: its tickets leave the boards. */
