@@ -1,5 +1,6 @@
 import { OPEN_ORDER_MESSAGES, type KitchenTicket, type OrderService } from '@shop/contracts/open-order';
 import { notFound, unprocessable } from '../lib/errors';
+import type { WrittenSale } from './checkout';
 import type { ServiceContext } from './context';
 import { nextNumber, reserveRowId } from './document-numbers';
 import { openOrderCode, saleCode } from '../lib/document-codes';
@@ -67,7 +68,7 @@ export async function sendTickets(tx: ServiceContext, heading: TicketHeading, li
  * the stations when they were ordered): what the bar or kitchen must make for it, from the lines
  * the sale has just written.
  */
-export async function sendSaleTickets(tx: ServiceContext, sale: { id: number; customerName: string | null; lines: readonly TicketLine[] }): Promise<void> {
+export async function sendSaleTickets(tx: ServiceContext, sale: WrittenSale): Promise<void> {
   // A shop without stations (most shops) pays nothing for this.
   if ((await getSettings(tx)).kitchen.routes.length === 0) return;
   await sendTickets(tx, { orderId: null, saleId: sale.id, table: null, name: sale.customerName, service: 'take_away' }, sale.lines);
