@@ -46,6 +46,15 @@ describe.skipIf(dbKind !== 'postgres')('reports beside the tills (postgres)', ()
     expect(saleDone).toBeLessThan(firstReportDone);
   });
 
+  it('reads no more reports at once than one fewer than the cores, leaving the tills a core', async () => {
+    // One query more than the rule allows, each long enough to overlap the others.
+    const readers = reportReaderThreads();
+    const rows = await Promise.all(
+      Array.from({ length: readers + 1 }, () => sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.3)`.execute(app.reports.db).then((r) => r.rows[0]!.pid)),
+    );
+    expect(new Set(rows).size).toBe(readers);
+  });
+
   it('reads only', async () => {
     // 25006: read_only_sql_transaction.
     await expect(sql`update units set name = name`.execute(app.reports.db)).rejects.toMatchObject({ code: '25006' });

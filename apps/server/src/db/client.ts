@@ -63,15 +63,16 @@ export const REPORT_STATEMENT_TIMEOUT_MS = 60_000;
 
 /**
  * Reports and long lists on PostgreSQL read through a pool of their own (docs/decisions/0017-speed-on-the-wire-and-under-load.md):
- * a till never waits for a connection a report holds. At most 3 connections, each read-only, each
- * statement on one server process (no parallel workers, so reports cannot take every core from
- * the tills' statements) and stopped after `statementTimeoutMs`. `DATABASE_READ_URL` may point it
- * at a replica; by default it is the main database.
+ * a till never waits for a connection a report holds. At most `size` connections (each one a
+ * PostgreSQL process that can keep a core busy), each read-only, each statement on one server
+ * process (no parallel workers, so reports cannot take every core from the tills' statements) and
+ * stopped after `statementTimeoutMs`. `DATABASE_READ_URL` may point it at a replica; by default it
+ * is the main database.
  */
-export function openReportPool(connectionString: string, statementTimeoutMs = REPORT_STATEMENT_TIMEOUT_MS): { db: Kysely<Database>; exportText: ExportTextReader } {
+export function openReportPool(connectionString: string, size: number, statementTimeoutMs = REPORT_STATEMENT_TIMEOUT_MS): { db: Kysely<Database>; exportText: ExportTextReader } {
   const pool = new pg.Pool({
     connectionString,
-    max: 3,
+    max: size,
     options: `-c default_transaction_read_only=on -c max_parallel_workers_per_gather=0 -c statement_timeout=${Math.round(statementTimeoutMs)}`,
   });
   // An export's rows come as arrays, in the order they are selected, and each is written as it

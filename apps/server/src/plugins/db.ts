@@ -25,11 +25,16 @@ export type DbPluginOptions = {
 };
 
 /**
- * How many SQLite report readers run beside the main thread: one core is left to the main thread,
- * which takes every sale. On two cores two readers held both while managers opened reports, and
- * the tills sold at 72-75% of their idle rate; with one, 88-92% (docs/decisions/0017-speed-on-the-wire-and-under-load.md).
+ * How many reports read at once beside the sales: SQLite's reader threads, and the connections of
+ * PostgreSQL's report pool when reports read from the main database. One core is left to the
+ * sales. On two cores, two SQLite readers held both while managers opened reports and the tills
+ * sold at 72-75% of their idle rate; with one, 88-92%. On PostgreSQL, 3 report connections left
+ * the tills 53-61% of their idle rate; 1, 68-73% (docs/decisions/0017-speed-on-the-wire-and-under-load.md).
  */
 export const reportReaderThreads = (cores = os.availableParallelism()): number => Math.max(1, Math.min(4, cores - 1));
+
+/** A separate read database (DATABASE_READ_URL, e.g. a replica) has cores of its own to give the reports. */
+const REPLICA_REPORT_CONNECTIONS = 3;
 
 /** Hands the database and clock to the routes' services, and closes the pools with the app. */
 export const dbPlugin = fp(async (app: FastifyInstance, opts: DbPluginOptions) => {
@@ -40,7 +45,7 @@ export const dbPlugin = fp(async (app: FastifyInstance, opts: DbPluginOptions) =
   const reports = readers
     ? { db: new Kysely<Database>({ dialect: readers.dialect }), exportText: readers.exportText }
     : reportsUrl
-      ? openReportPool(reportsUrl, opts.reportStatementTimeoutMs)
+      ? openReportPool(reportsUrl, opts.reportsUrl ? REPLICA_REPORT_CONNECTIONS : reportReaderThreads(), opts.reportStatementTimeoutMs)
       : { db };
   const reportDb = reports.db;
   app.decorate('services', { db, kind, clock: opts.clock });
