@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { openDatabase } from '../apps/server/src/db/client';
 import { rebuildStockMonths } from '../apps/server/src/db/migrations/0006-stock-months';
 import { rebuildSaleDays } from '../apps/server/src/db/migrations/0018-sale-days';
+import { rebuildProductSaleDays } from '../apps/server/src/db/migrations/0021-product-sale-days';
 import type { Database } from '../apps/server/src/db/schema';
 import { businessDate, addDays } from '../apps/server/src/lib/business-date';
 
@@ -139,6 +140,7 @@ await db.updateTable('counters').set({ value: numberBase + SALES }).where('name'
 // On-hand and the monthly sums follow the ledger, and the days' sums the sales, as the services keep them.
 await rebuildStockMonths(db);
 await rebuildSaleDays(db);
+await rebuildProductSaleDays(db);
 await sql`update products set on_hand = coalesce((select sum(m.quantity) from stock_movements m where m.product_id = products.id), 0)`.execute(db);
 if (database.kind === 'postgres') {
   await sql`select setval(pg_get_serial_sequence('sales', 'id'), (select max(id) from sales))`.execute(db);

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { rebuildSaleDays } from '../src/db/migrations/0018-sale-days';
+import { rebuildProductSaleDays } from '../src/db/migrations/0021-product-sale-days';
 import { bearer, caller, createTestApp, dbKind, demoTokens } from './support/test-app';
 
 /*
@@ -69,11 +70,43 @@ async function reportTotals(token: string, from: string, to: string): Promise<Fi
 
 const days = async () => database.db.selectFrom('sale_days').selectAll().orderBy('business_date').orderBy('user_id').execute();
 
-/** The rows as the checkout kept them must be the rows summed again from every sale. */
+const productDays = async () =>
+  (await database.db.selectFrom('product_sale_days').selectAll().orderBy('business_date').orderBy('product_id').execute()).map((row) => ({ ...row, income_cents: Number(row.income_cents) }));
+
+/** The rows as the checkout kept them (the days', the products' days) must be the rows summed again from every sale. */
 async function expectDaysAsTheSales() {
   const kept = await days();
+  const keptProducts = await productDays();
+  expect(keptProducts.length).toBeGreaterThan(0);
   await rebuildSaleDays(database.db as unknown as Kysely<unknown>);
+  await rebuildProductSaleDays(database.db as unknown as Kysely<unknown>);
   expect(kept).toEqual(await days());
+  expect(keptProducts).toEqual(await productDays());
+}
+
+type Seller = { productId: number; name: string; sku: string; qty: number; income: number };
+
+/** The best sellers of [from, to] read from every sale line, refunds taken off each line pro rata: what the dashboard must show. */
+async function bestSellersFromTheLines(from: string, to: string): Promise<Seller[]> {
+  const rows = await database.db
+    .selectFrom('sale_items')
+    .innerJoin('sales', 'sales.id', 'sale_items.sale_id')
+    .select([
+      'sale_items.product_id',
+      sql<string>`max(sale_items.product_name)`.as('name'),
+      sql<string>`max(sale_items.sku)`.as('sku'),
+      sql<number>`sum(sale_items.quantity - sale_items.refunded_qty)`.as('qty'),
+      sql<number>`sum(sale_items.line_total_cents * (sale_items.quantity - sale_items.refunded_qty) / sale_items.quantity)`.as('income'),
+    ])
+    .where('sales.business_date', '>=', from)
+    .where('sales.business_date', '<=', to)
+    .groupBy('sale_items.product_id')
+    .execute();
+  return rows
+    .map((row) => ({ productId: row.product_id, name: row.name, sku: row.sku, qty: Number(row.qty), income: Number(row.income) / 100 }))
+    .filter((row) => row.qty > 0)
+    .sort((a, b) => b.qty - a.qty || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .slice(0, 5);
 }
 
 const me = async (token: string) => (await call(token, 'GET', '/api/me')).body.data.id as number;
@@ -126,6 +159,29 @@ describe(`the days' sums (${dbKind})`, () => {
       sell(tokens.Admin, { items: [{ product_id: latte.id, quantity: 1, unit_price: latte.price }], total_amount: 2.75, tendered: 3 }),
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([201, 409, 201, 201]);
+    await expectDaysAsTheSales();
+  });
+
+  it("give the dashboard its best sellers as the lines say, a partial refund's units and pro rata income taken off", async () => {
+    // Seven cups at $2.50 less 10%: $15.75 over 7 units; 3 come back, leaving 4 × $2.25 = $9.00.
+    const big = await sell(tokens.Manager, {
+      items: [{ product_id: latte.id, quantity: 7, unit_price: latte.price, discount: { type: 'percent', value: 10, reason: 'Regular' } }],
+      total_amount: 17.33,
+      tendered: 20,
+    });
+    expect(big.status, JSON.stringify(big.body)).toBe(201);
+    const line = big.body.data.items[0] as { id: number };
+    const before = ((await call(tokens.Manager, 'GET', '/api/dashboard')).body.data.topProducts as Seller[]).find((p) => p.productId === latte.id)!;
+    const refunded = await call(tokens.Manager, 'POST', `/api/sales/${big.body.data.id}/refunds`, { items: [{ sale_item_id: line.id, quantity: 3 }] });
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(201);
+
+    const dashboard = (await call(tokens.Manager, 'GET', '/api/dashboard')).body.data;
+    const { from, to } = dashboard.period as { from: string; to: string };
+    const top = (dashboard.topProducts as (Seller & { options: unknown })[]).map(({ options: _options, ...seller }) => seller);
+    expect(top).toEqual(await bestSellersFromTheLines(from, to));
+    const after = top.find((p) => p.productId === latte.id)!;
+    expect(after.qty).toBe(before.qty - 3);
+    expect(Math.round((before.income - after.income) * 100)).toBe(675);
     await expectDaysAsTheSales();
   });
 

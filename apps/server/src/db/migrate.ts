@@ -21,6 +21,7 @@ import { catalogVersions } from './migrations/0017-catalog-versions';
 import { saleDays } from './migrations/0018-sale-days';
 import { stockMovementFigures } from './migrations/0019-stock-movement-figures';
 import { journalHead } from './migrations/0020-journal-head';
+import { productSaleDays } from './migrations/0021-product-sale-days';
 
 /** Every migration, in order; listed here (not read from disk) so the bundled server carries them. */
 export function migrations(kind: DbKind): Record<string, Migration> {
@@ -45,6 +46,7 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '0018-sale-days': saleDays(),
     '0019-stock-movement-figures': stockMovementFigures(),
     '0020-journal-head': journalHead(),
+    '0021-product-sale-days': productSaleDays(),
   };
 }
 

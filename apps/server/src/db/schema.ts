@@ -650,6 +650,18 @@ export interface SaleDaysTable {
   total_cents: number;
 }
 
+/** What one product sold on one business day, as sold (migration 0021): refunds are read from their lines. */
+export interface ProductSaleDaysTable {
+  /** YYYY-MM-DD, the sales' business day. */
+  business_date: string;
+  product_id: number;
+  /** The greatest name and SKU its lines had that day. */
+  product_name: string;
+  sku: string;
+  qty: number;
+  income_cents: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -676,6 +688,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   stock_months: StockMonthsTable;
   sale_days: SaleDaysTable;
+  product_sale_days: ProductSaleDaysTable;
   backup_codes: BackupCodesTable;
   api_keys: ApiKeysTable;
   approvals: ApprovalsTable;

@@ -27,7 +27,7 @@ import { flagOfflineSale, offlineSaleId } from './offline-sales';
 import { queueSaleJobs, thenPrint } from './printing/jobs';
 import { placeAtTill, type Place } from './shifts';
 import { expiredOnHand, lockProducts, recordMovements, takeForLines } from './stock-ledger';
-import { addToSaleDay, saleDayUpsert, type SaleDayEntry } from './sale-days';
+import { addToSaleDay, productDaysUpsert, saleDayUpsert, type ProductDayLine, type SaleDayEntry } from './sale-days';
 
 /*
  * POST /sales: a sale recorded as one transaction, in named steps (docs/architecture.md, "How a
@@ -469,17 +469,19 @@ async function writeLineOptions(tx: ServiceContext, lines: readonly { saleItemId
 }
 
 /**
- * Step 6: the sale's number, and the sale added to its day's summary. Where the number was not
- * taken up front (PostgreSQL), both in one statement: the counter's row is locked from here to
- * commit, so only the steps that need the number follow.
+ * Step 6: the sale's number, and the sale added to its day's summaries (its day's row, its
+ * products' rows). Where the number was not taken up front (PostgreSQL), all in one statement: the
+ * counter's row is locked from here to commit, so only the steps that need the number follow.
  */
-async function numberSale(tx: ServiceContext, saleId: number, early: number | null, day: SaleDayEntry): Promise<number> {
+async function numberSale(tx: ServiceContext, saleId: number, early: number | null, day: SaleDayEntry, products: readonly ProductDayLine[]): Promise<number> {
   if (early !== null) {
     await addToSaleDay(tx, day);
+    await productDaysUpsert(tx.db, tx.kind, day.business_date, products).execute();
     return early;
   }
   const { number } = await tx.db
     .with('day', (db) => saleDayUpsert(db, day))
+    .with('products', () => productDaysUpsert(tx.db, tx.kind, day.business_date, products))
     .with('taken', (db) => db.updateTable('counters').set((eb) => ({ value: eb('value', '+', 1) })).where('name', '=', 'sale').returning('value'))
     .updateTable('sales')
     .set((eb) => ({ number: eb.selectFrom('taken').select('value') }))
@@ -581,7 +583,14 @@ export async function recordSale<T>(tx: ServiceContext, input: SaleInput, actor:
 
   // From here to commit the number's row is locked (PostgreSQL): only what needs the number, or a row every sale shares
   // (the day's summary, docs/decisions/0020-report-summaries.md).
-  const number = await numberSale(tx, saleId, early, day);
+  const products = lines.map((line, index) => ({
+    product_id: line.product.id,
+    product_name: line.product.name,
+    sku: line.product.sku,
+    quantity: line.quantity,
+    line_total_cents: pricing.lines[index]!.lineTotalCents,
+  }));
+  const number = await numberSale(tx, saleId, early, day, products);
   // Last, so the journal's lock is held for the least time (docs/decisions/0012-tills-shifts-and-the-journal.md). Its
   // content was read unnumbered; the number keeps its place among the fields.
   await chainJournal(tx, 'sale', saleId, { ...content, number });

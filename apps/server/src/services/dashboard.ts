@@ -131,25 +131,54 @@ async function yearByMonth(ctx: ServiceContext, year: number) {
   };
 }
 
-/** The five best sellers of the last 30 days, by units kept (refunds taken off). */
+/**
+ * The five best sellers of the last 30 days, by units kept (refunds taken off). What was sold is
+ * read from the products' days (product_sale_days, kept by the checkout); what came back, from the
+ * refunded lines of those days' sales, each line's income taken pro rata as its report shows it.
+ */
 async function topSellers(ctx: ServiceContext, from: string, to: string) {
   const rows = await ctx.db
-    .selectFrom('sale_items')
-    .innerJoin('sales', 'sales.id', 'sale_items.sale_id')
+    .with('sold', (db) =>
+      db
+        .selectFrom('product_sale_days')
+        .select([
+          'product_id',
+          sql<string>`max(product_name)`.as('name'),
+          sql<string>`max(sku)`.as('sku'),
+          sql<number>`sum(qty)`.as('qty'),
+          sql<number>`sum(income_cents)`.as('income'),
+        ])
+        .where('business_date', '>=', from)
+        .where('business_date', '<=', to)
+        .groupBy('product_id'),
+    )
+    .with('back', (db) =>
+      db
+        .selectFrom('sale_items')
+        .innerJoin('sales', 'sales.id', 'sale_items.sale_id')
+        .select([
+          'sale_items.product_id',
+          sql<number>`sum(sale_items.refunded_qty)`.as('qty'),
+          sql<number>`sum(sale_items.line_total_cents - sale_items.line_total_cents * (sale_items.quantity - sale_items.refunded_qty) / sale_items.quantity)`.as('income'),
+        ])
+        .where('sale_items.id', 'in', db.selectFrom('refund_items').select('refund_items.sale_item_id'))
+        .where('sales.business_date', '>=', from)
+        .where('sales.business_date', '<=', to)
+        .groupBy('sale_items.product_id'),
+    )
+    .selectFrom('sold')
+    .leftJoin('back', 'back.product_id', 'sold.product_id')
     .select([
-      'sale_items.product_id',
-      sql<string>`max(sale_items.product_name)`.as('name'),
-      sql<string>`max(sale_items.sku)`.as('sku'),
-      sql<number>`sum(sale_items.quantity - sale_items.refunded_qty)`.as('qty'),
-      sql<number>`sum(sale_items.line_total_cents * (sale_items.quantity - sale_items.refunded_qty) / sale_items.quantity)`.as('income'),
+      'sold.product_id',
+      'sold.name',
+      'sold.sku',
+      sql<number>`sold.qty - coalesce(back.qty, 0)`.as('qty'),
+      sql<number>`sold.income - coalesce(back.income, 0)`.as('income'),
     ])
-    .where('sales.business_date', '>=', from)
-    .where('sales.business_date', '<=', to)
-    .where('sales.status', '!=', 'Cancelled')
-    .groupBy('sale_items.product_id')
     // A product whose every unit came back was not a seller.
-    .having(sql<number>`sum(sale_items.quantity - sale_items.refunded_qty)`, '>', 0)
+    .where(sql<number>`sold.qty - coalesce(back.qty, 0)`, '>', 0)
     .orderBy('qty', 'desc')
+    .orderBy('sold.name')
     .limit(5)
     .execute();
   const options = await topOptions(

@@ -1,5 +1,6 @@
 import { sql, type QueryCreator } from 'kysely';
-import type { Database, SalesTable } from '../db/schema';
+import type { DbKind } from '../db/dialect';
+import type { Database, ProductSaleDaysTable, SalesTable } from '../db/schema';
 import type { ServiceContext } from './context';
 
 /*
@@ -48,6 +49,48 @@ export function saleDayUpsert(db: QueryCreator<Database>, sale: SaleDayEntry) {
         tax_cents: eb('sale_days.tax_cents', '+', row.tax_cents),
         service_cents: eb('sale_days.service_cents', '+', row.service_cents),
         total_cents: eb('sale_days.total_cents', '+', row.total_cents),
+      })),
+    );
+}
+
+/** What one sale line adds to its product's day (table product_sale_days). */
+export type ProductDayLine = { product_id: number; product_name: string; sku: string; quantity: number; line_total_cents: number };
+
+/** A sale's lines summed by product, one row each, in the order the products first appear. */
+function productDayRows(businessDate: string, lines: readonly ProductDayLine[]): ProductSaleDaysTable[] {
+  const byProduct = new Map<number, ProductSaleDaysTable>();
+  for (const line of lines) {
+    const row = byProduct.get(line.product_id);
+    if (!row) {
+      byProduct.set(line.product_id, { business_date: businessDate, product_id: line.product_id, product_name: line.product_name, sku: line.sku, qty: line.quantity, income_cents: line.line_total_cents });
+      continue;
+    }
+    // One sale's lines of a product carry the same name and SKU: the product as it was read once.
+    row.qty += line.quantity;
+    row.income_cents += line.line_total_cents;
+  }
+  return [...byProduct.values()];
+}
+
+/**
+ * Adds a sale's lines to their products' rows for its day, in the sale's transaction: one
+ * statement for the whole sale. On PostgreSQL the rows stay locked until commit, so the checkout
+ * runs this in the statement that takes the number, whose lock already makes sales finish one at
+ * a time. A sale has at least one line (its schema's rule).
+ */
+export function productDaysUpsert(db: QueryCreator<Database>, kind: DbKind, businessDate: string, lines: readonly ProductDayLine[]) {
+  const rows = productDayRows(businessDate, lines);
+  // The greater of two texts: PostgreSQL's greatest(), SQLite's two-argument max().
+  const greater = kind === 'postgres' ? sql.raw('greatest') : sql.raw('max');
+  return db
+    .insertInto('product_sale_days')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['business_date', 'product_id']).doUpdateSet((eb) => ({
+        qty: eb('product_sale_days.qty', '+', eb.ref('excluded.qty')),
+        income_cents: eb('product_sale_days.income_cents', '+', eb.ref('excluded.income_cents')),
+        product_name: sql<string>`${greater}(product_sale_days.product_name, excluded.product_name)`,
+        sku: sql<string>`${greater}(product_sale_days.sku, excluded.sku)`,
       })),
     );
 }
