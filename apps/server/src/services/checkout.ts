@@ -26,7 +26,8 @@ import { sendSaleTickets, type TicketLine } from './kitchen';
 import { flagOfflineSale, offlineSaleId } from './offline-sales';
 import { queueSaleJobs, thenPrint } from './printing/jobs';
 import { placeAtTill, type Place } from './shifts';
-import { expiredOnHand, lockProducts, recordMovements, takeForLines } from './stock-ledger';
+import { expiredOnHand, recordMovements, takeForLines } from './stock-ledger';
+import { holdCatalogShared } from './catalog-version';
 import { addToSaleDay, productDaysUpsert, saleDayUpsert, type ProductDayLine, type SaleDayEntry } from './sale-days';
 
 /*
@@ -140,17 +141,16 @@ function resolveTerms(input: SaleInput, settings: Settings): Terms {
  * The products stay locked from here to commit, so stock is checked against what is there.
  */
 async function priceLines(tx: ServiceContext, input: SaleInput, moment: Moment, terms: Terms) {
-  const productIds = [...new Set(input.items.map((line) => line.product_id))];
-  await lockProducts(tx, productIds);
-  const products = new Map(
-    (
-      await tx.db
-        .selectFrom('products')
-        .select(['id', 'name', 'sku', 'price_cents', 'category_id', 'active', 'track_stock', 'on_hand'])
-        .where('id', 'in', productIds)
-        .execute()
-    ).map((product) => [product.id, product]),
-  );
+  const productIds = [...new Set(input.items.map((line) => line.product_id))].sort((a, b) => a - b);
+  // On PostgreSQL the rows are locked as they are read, in id order and after the catalogue's
+  // lock, as lockProducts (services/stock-ledger.ts) locks them: one statement, not two.
+  if (tx.kind === 'postgres') await holdCatalogShared(tx);
+  const read = tx.db
+    .selectFrom('products')
+    .select(['id', 'name', 'sku', 'price_cents', 'category_id', 'active', 'track_stock', 'on_hand'])
+    .where('id', 'in', productIds)
+    .orderBy('id');
+  const products = new Map((await (tx.kind === 'postgres' ? read.forUpdate() : read).execute()).map((product) => [product.id, product]));
   refuseFields(
     Object.fromEntries(input.items.flatMap((line, index) => (products.has(line.product_id) ? [] : [[`items.${index}.product_id`, ['This product does not exist.']]]))),
   );
