@@ -55,9 +55,29 @@ describe.skipIf(dbKind !== 'postgres')('reports beside the tills (postgres)', ()
     expect(new Set(rows).size).toBe(readers);
   });
 
+  it('answers a search and a product list while reports hold every connection of theirs', async () => {
+    let firstReportDone = Infinity;
+    const reports = Promise.all(
+      Array.from({ length: reportReaderThreads() }, () =>
+        sql`select pg_sleep(1.5)`.execute(app.reports.db).then(() => {
+          firstReportDone = Math.min(firstReportDone, performance.now());
+        }),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const [search, list] = await Promise.all([call(tokens.Staff, 'GET', '/api/search?q=tea'), call(tokens.Manager, 'GET', '/api/products?q=tea&per_page=5')]);
+    const listsDone = performance.now();
+    expect(search.status).toBe(200);
+    expect(list.status).toBe(200);
+    expect(list.body.meta.total).toBeGreaterThan(0);
+    await reports;
+    expect(listsDone).toBeLessThan(firstReportDone);
+  });
+
   it('reads only', async () => {
     // 25006: read_only_sql_transaction.
     await expect(sql`update units set name = name`.execute(app.reports.db)).rejects.toMatchObject({ code: '25006' });
+    await expect(sql`update units set name = name`.execute(app.lists.db)).rejects.toMatchObject({ code: '25006' });
     expect((await sql<{ n: number }>`select count(*) as n from units`.execute(app.reports.db)).rows[0]!.n).toBeGreaterThan(0);
   });
 

@@ -20,7 +20,7 @@ export interface CrudResource<Query extends z.ZodType, Input extends z.ZodType, 
   writeAccess: Permission;
   /** Who may create, when wider than writeAccess (Staff adding a customer at the till). */
   createAccess?: Permission;
-  /** Lists that scan a large table read off the main thread (SQLite), like the reports. */
+  /** Lists that scan a large table read through `app.lists`: off the main thread (SQLite), or a pool of their own (PostgreSQL). */
   listOffMainThread?: boolean;
   list(ctx: ServiceContext, query: z.output<Query>): Promise<{ data: z.output<Item>[]; meta: ListMeta }>;
   get(ctx: ServiceContext, id: number): Promise<z.output<Item>>;
@@ -47,7 +47,7 @@ export function crudRoutes<Query extends z.ZodType, Input extends z.ZodType, Ite
     app.get(
       path,
       { config: read, schema: { tags: [tag], summary: `List ${noun}s`, querystring: resource.listQuery, response: { 200: listResponseSchema(resource.item) } } },
-      async (request) => resource.list(resource.listOffMainThread ? app.reports : app.services, queryOf(request)),
+      async (request) => resource.list(resource.listOffMainThread ? app.lists : app.services, queryOf(request)),
     );
 
     app.get(

@@ -48,7 +48,7 @@ export const saleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: offlineFlagListResponseSchema },
       },
     },
-    async (request) => listOfflineFlags(app.reports, request.query),
+    async (request) => listOfflineFlags(app.lists, request.query),
   );
 
   app.get(

@@ -16,6 +16,6 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     // Matching text scans tables, so it reads off the main thread on SQLite like the reports.
-    async (request) => ({ data: await searchEverything(app.reports, request.query.q, actorOf(request)) }),
+    async (request) => ({ data: await searchEverything(app.lists, request.query.q, actorOf(request)) }),
   );
 };
