@@ -15,7 +15,7 @@ import { startDemoPrinter } from './demo-printer';
 // collects once the heap is a fifth over what was live: the server's peak in the bench fell from
 // about 358 MB to 240 MB with no change in throughput measured. Applies to the reader threads too
 // (V8 flags are per process). A flag given on the command line is left as it is.
-// docs/decisions/0017-speed-on-the-wire-and-under-load.md, "Memory: the old generation's growth".
+// docs/decisions/0017-speed-on-the-wire-and-under-load.md, "The old generation collected sooner".
 if (!process.execArgv.some((arg) => /^--heap[-_]growing[-_]percent/.test(arg))) v8.setFlagsFromString('--heap-growing-percent=20');
 
 async function main() {

@@ -44,7 +44,7 @@ const REPLICA_REPORT_CONNECTIONS = 3;
 /**
  * PostgreSQL: the lists' and searches' own connections. Their statements are short, so they are
  * not held to the reports' rule; with a single connection shared with the reports, ten searches at
- * once answered 369 a second instead of 502 and the header's search 491 instead of 1,325.
+ * once answered 369 a second instead of 502 and the header's search 491 instead of 840.
  */
 const LIST_CONNECTIONS = 2;
 
