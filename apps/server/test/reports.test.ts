@@ -180,6 +180,9 @@ describe(`CSV exports (${dbKind})`, () => {
     expect(app.services.exportText).toBeUndefined();
     expect(byReader.split('\n').length - 1).toBe(list.body.meta.total);
     expect(await written(app.services)).toBe(byReader);
+    // And the same when two chunks are read ahead, as with two report connections or reader threads.
+    expect(await written({ ...app.reports, readers: 2 })).toBe(byReader);
+    expect(await written({ ...app.reports, readers: 1 })).toBe(byReader);
 
     // The lines of every sale, across chunks of a thousand sales: each sale's SO is there.
     const saleLines = await download('/api/sales/lines/export');

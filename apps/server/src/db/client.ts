@@ -69,7 +69,7 @@ export const REPORT_STATEMENT_TIMEOUT_MS = 60_000;
  * stopped after `statementTimeoutMs`. `DATABASE_READ_URL` may point it at a replica; by default it
  * is the main database.
  */
-export function openReportPool(connectionString: string, size: number, statementTimeoutMs = REPORT_STATEMENT_TIMEOUT_MS): { db: Kysely<Database>; exportText: ExportTextReader } {
+export function openReportPool(connectionString: string, size: number, statementTimeoutMs = REPORT_STATEMENT_TIMEOUT_MS): { db: Kysely<Database>; exportText: ExportTextReader; readers: number } {
   const pool = new pg.Pool({
     connectionString,
     max: size,
@@ -94,5 +94,5 @@ export function openReportPool(connectionString: string, size: number, statement
       client.release();
     }
   };
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), exportText };
+  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), exportText, readers: size };
 }

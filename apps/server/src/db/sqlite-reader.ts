@@ -88,7 +88,7 @@ class ReaderThread {
  * Kysely over read-only worker threads, and an export's chunks written as text on them; started on
  * the first query, so a server that never reports never starts one.
  */
-export function sqliteReaders(file: string, threads = 1): { dialect: Dialect; exportText: ExportTextReader } {
+export function sqliteReaders(file: string, threads = 1): { dialect: Dialect; exportText: ExportTextReader; readers: number } {
   const readers = Array.from({ length: threads }, () => new ReaderThread(file));
   const leastBusy = () => readers.reduce((least, candidate) => (candidate.load < least.load ? candidate : least));
   const connection: DatabaseConnection = {
@@ -125,5 +125,5 @@ export function sqliteReaders(file: string, threads = 1): { dialect: Dialect; ex
     if (!answer.text) throw new Error('The report reader wrote no text.');
     return answer.text;
   };
-  return { dialect, exportText };
+  return { dialect, exportText, readers: threads };
 }

@@ -96,7 +96,7 @@ export type ExportText = { text: string; records: number; last: number | null };
 /** A text cell of an export: spreadsheet-safe, then quoted where CSV needs it. */
 const textCell = (value: string) => csvCell(spreadsheetSafe(value));
 
-/** Writes a chunk's text from its rows one at a time, as they are read: no chunk of rows is kept. */
+/** Writes a chunk's text from its rows one at a time (PostgreSQL's as they arrive, keeping none). */
 export type ExportTextWriter<Row> = { add: (row: Row) => void; end: () => ExportText };
 
 /**

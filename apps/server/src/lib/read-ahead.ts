@@ -5,10 +5,13 @@ export type Chunk<Row> = { rows: Row[]; next: number | null };
  * A long read (an export of a year of sales), chunk after chunk by id, newest first, each chunk
  * read while the caller still works on the one before. With `ahead` 2, a second chunk is on its
  * way as well: each chunk is asked for as soon as the one two before it is known, as the `size`
- * rows that follow the first `size` below that one's last id (PostgreSQL then reads it on another
- * connection while the rows before it still arrive; SQLite's one reader thread would only read
- * the skipped rows twice). A caller that stops early leaves no failure unhandled.
+ * rows that follow the first `size` below that one's last id: another connection or reader thread
+ * reads it while the rows before it still arrive. With one reader it would only read the skipped
+ * rows twice (`chunksAhead`). A caller that stops early leaves no failure unhandled.
  */
+/** How far ahead to read with `readers` statements answered at once: a second chunk only when a second reader can take it. */
+export const chunksAhead = (readers = 1): 1 | 2 => (readers >= 2 ? 2 : 1);
+
 export async function* readAhead<Row>(read: (before: number | null, skip: number) => Promise<Chunk<Row>>, size: number, ahead: 1 | 2 = 1): AsyncGenerator<Row[]> {
   const ask = (before: number | null, skip: number) => {
     const chunk = read(before, skip);

@@ -55,7 +55,7 @@ export const dbPlugin = fp(async (app: FastifyInstance, opts: DbPluginOptions) =
   const reportsUrl = opts.reportsUrl ?? opts.database.url;
   const readers = kind === 'sqlite' ? sqliteReaders(location, reportReaderThreads()) : null;
   const reports = readers
-    ? { db: new Kysely<Database>({ dialect: readers.dialect }), exportText: readers.exportText }
+    ? { db: new Kysely<Database>({ dialect: readers.dialect }), exportText: readers.exportText, readers: readers.readers }
     : reportsUrl
       ? openReportPool(reportsUrl, opts.reportsUrl ? REPLICA_REPORT_CONNECTIONS : reportReaderThreads(), opts.reportStatementTimeoutMs)
       : { db };

@@ -16,6 +16,8 @@ export interface ServiceContext {
    * thread; PostgreSQL's rows taken as arrays). Unset: the caller reads the rows and writes the text.
    */
   exportText?: ExportTextReader;
+  /** How many statements the database answers at once (the reports' connections or reader threads); unset, one. */
+  readers?: number;
 }
 
 /** Who is acting, for the audit log and the rules that depend on what they may do. */

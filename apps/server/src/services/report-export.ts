@@ -14,7 +14,7 @@ import { getSettingsSection } from './settings';
 import { stockReportRows } from './stock-report';
 import { listSupplies } from './supplies';
 import { groupBy } from '../lib/group-by';
-import { readAhead } from '../lib/read-ahead';
+import { chunksAhead, readAhead } from '../lib/read-ahead';
 import { CSV_BOM, csvLines, type CsvValue } from '../lib/csv';
 
 /*
@@ -128,7 +128,7 @@ export async function exportSaleLines(ctx: ServiceContext, query: SaleListQuery,
       }
     }
     return { rows, next: sales.length === CHUNK ? sales[CHUNK - 1]!.id : null };
-  }, CHUNK, ctx.kind === 'postgres' ? 2 : 1);
+  }, CHUNK, chunksAhead(ctx.readers));
   const count = await ctx.db
     .selectFrom('sale_items')
     .where('sale_id', 'in', filteredSales(ctx, query, viewer).select('sales.id'))

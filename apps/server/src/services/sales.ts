@@ -12,7 +12,7 @@ import { refundCode, saleCode, saleNumberIn } from '../lib/document-codes';
 import type { PaymentMethod } from '@shop/contracts/settings';
 import { getSettingsSection } from './settings';
 import { groupBy } from '../lib/group-by';
-import { readAhead } from '../lib/read-ahead';
+import { chunksAhead, readAhead } from '../lib/read-ahead';
 import { SALES_EXPORT_COLUMNS, writeExportText } from '../lib/export-text';
 import { appliedDiscount } from './hand-discounts';
 import { saleDayTotals, saleFigures, type SaleFigures } from './sale-days';
@@ -218,7 +218,7 @@ export function salesExportText(ctx: ServiceContext, query: Omit<SaleListQuery, 
       ? await ctx.exportText(compiled, 'sales')
       : writeExportText('sales', (await ctx.db.executeQuery(compiled)).rows.map((row) => Object.values(row as object)));
     return { rows: [text], next: records === chunk ? last : null };
-  }, chunk, ctx.kind === 'postgres' ? 2 : 1);
+  }, chunk, chunksAhead(ctx.readers));
 }
 
 /**
