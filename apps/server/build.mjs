@@ -1,10 +1,10 @@
-// Bundles the server into dist/main.js (the journal check into dist/verify-journal.js, the printing worker thread into dist/printing-worker.js, the SQLite report reader thread into dist/report-reader.js). npm packages stay external (native addons such as
+// Bundles the server into dist/main.js (the journal check into dist/verify-journal.js, the printing worker thread into dist/printing-worker.js, the SQLite report reader thread into dist/report-reader.js, PostgreSQL's export writer thread into dist/export-reader.js). npm packages stay external (native addons such as
 // better-sqlite3 cannot be bundled); the workspace's own TypeScript packages are bundled in.
 import { build } from 'esbuild';
 
 await build({
   // The server, and `npm run verify-journal`.
-  entryPoints: { main: 'src/main.ts', 'verify-journal': 'src/verify-journal.ts', 'printing-worker': 'src/services/printing/draw-worker.ts', 'report-reader': 'src/db/sqlite-reader-worker.ts' },
+  entryPoints: { main: 'src/main.ts', 'verify-journal': 'src/verify-journal.ts', 'printing-worker': 'src/services/printing/draw-worker.ts', 'report-reader': 'src/db/sqlite-reader-worker.ts', 'export-reader': 'src/db/pg-export-worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -74,6 +74,30 @@ describe.skipIf(dbKind !== 'postgres')('reports beside the tills (postgres)', ()
     expect(listsDone).toBeLessThan(firstReportDone);
   });
 
+  it("writes an export's text on a connection of its own, yet runs no more report statements at once than the pool allows", async () => {
+    const sleeping = async () =>
+      Number((await sql<{ n: number }>`select count(*) as n from pg_stat_activity where state = 'active' and query like 'select pg_sleep(0.%'`.execute(app.services.db)).rows[0]!.n);
+    // The export thread started and connected (a first chunk); then a chunk that takes 0.8 s to
+    // read, and as many reports as the pool has connections.
+    await app.reports.exportText!(sql`select pg_sleep(0)`.compile(app.reports.db), 'sales');
+    const chunk = app.reports.exportText!(sql`select pg_sleep(0.8)`.compile(app.reports.db), 'sales');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const reports = Promise.all(Array.from({ length: reportReaderThreads() }, () => sql`select pg_sleep(0.5)`.execute(app.reports.db)));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The chunk holds one of the pool's places while it reads: one report waits for it.
+    expect(await sleeping()).toBe(reportReaderThreads());
+    await Promise.all([chunk, reports]);
+
+    // A chunk past the time limit fails as a report does, and the next one reads.
+    await expect(app.reports.exportText!(sql`select pg_sleep(3)`.compile(app.reports.db), 'sales')).rejects.toMatchObject({ code: '57014' });
+    await expect(app.reports.exportText!(sql`update units set name = name`.compile(app.reports.db), 'sales')).rejects.toMatchObject({ code: '25006' });
+    const sale = await call(tokens.Staff, 'POST', '/api/sales', { sale_date: clock.now().toISOString(), payment_method: 'Cash', items: [{ product_id: (await stockedProduct(call, tokens.Manager, { name: 'Export Tea', sku: 'EXP-1', price: 2, quantity: 5 })).id, quantity: 1, unit_price: 2 }], total_amount: 2.2 });
+    expect(sale.status).toBe(201);
+    const csv = await app.inject({ method: 'GET', url: `/api/sales/export?q=${sale.body.data.code}`, headers: { authorization: `Bearer ${tokens.Manager}` } });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.trim().split('\n')[1]).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2},${sale.body.data.code},Walk-in,`));
+  });
+
   it('reads only', async () => {
     // 25006: read_only_sql_transaction.
     await expect(sql`update units set name = name`.execute(app.reports.db)).rejects.toMatchObject({ code: '25006' });

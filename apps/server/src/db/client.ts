@@ -3,11 +3,13 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import './pg-types';
 import type { Database } from './schema';
 import type { DbKind } from './dialect';
 import { preparedStatementsPool } from './pg-prepared';
 import { sqliteGroupCommitDialect } from './sqlite-group-commit';
-import { exportTextWriter, type ExportTextReader } from '../lib/export-text';
+import type { ExportTextReader } from '../lib/export-text';
+import { pgExportWriter } from './pg-export';
 
 export interface DbHandle {
   db: Kysely<Database>;
@@ -19,10 +21,6 @@ export interface DbHandle {
   /** SQLite: the COMMITs run and the transactions they carried (group commit). */
   groupCommit?: { commits: number; transactions: number };
 }
-
-// COUNT(*) and SUM() come back as int8/numeric: read them as JS numbers (shop-sized figures).
-pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
-pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
@@ -69,30 +67,23 @@ export const REPORT_STATEMENT_TIMEOUT_MS = 60_000;
  * stopped after `statementTimeoutMs`. `DATABASE_READ_URL` may point it at a replica; by default it
  * is the main database.
  */
-export function openReportPool(connectionString: string, size: number, statementTimeoutMs = REPORT_STATEMENT_TIMEOUT_MS): { db: Kysely<Database>; exportText: ExportTextReader; readers: number } {
-  const pool = new pg.Pool({
-    connectionString,
-    max: size,
-    options: `-c default_transaction_read_only=on -c max_parallel_workers_per_gather=0 -c statement_timeout=${Math.round(statementTimeoutMs)}`,
-  });
-  // An export's rows come as arrays, in the order they are selected, and each is written as it
-  // arrives: no object per row, and no chunk of rows kept (a Query with a row listener and no
-  // callback does not collect them).
-  const exportText: ExportTextReader = async (compiled, text) => {
-    const client = await pool.connect();
-    try {
-      const writer = exportTextWriter(text);
-      await new Promise<void>((resolve, reject) => {
-        const config: pg.QueryArrayConfig = { text: compiled.sql, values: [...compiled.parameters], rowMode: 'array' };
-        const query = client.query(new pg.Query(config));
-        query.on('row', (row: unknown[]) => writer.add(row));
-        query.on('end', () => resolve());
-        query.on('error', reject);
-      });
-      return writer.end();
-    } finally {
-      client.release();
-    }
+export function openReportPool(
+  connectionString: string,
+  size: number,
+  statementTimeoutMs = REPORT_STATEMENT_TIMEOUT_MS,
+): { db: Kysely<Database>; exportText: ExportTextReader; readers: number; close: () => Promise<void> } {
+  const options = `-c default_transaction_read_only=on -c max_parallel_workers_per_gather=0 -c statement_timeout=${Math.round(statementTimeoutMs)}`;
+  const pool = new pg.Pool({ connectionString, max: size, options });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // An export's chunks are read and written as text on a thread of their own, one at a time.
+  const exports = pgExportWriter(connectionString, options, pool);
+  return {
+    db,
+    exportText: exports.exportText,
+    readers: 1,
+    close: async () => {
+      await exports.stop();
+      await db.destroy();
+    },
   };
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), exportText, readers: size };
 }

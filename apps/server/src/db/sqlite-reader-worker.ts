@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import { writeExportText, type ExportTextName } from '../lib/export-text';
+import { failureOf } from './reader-thread';
 
 /*
  * A SQLite report reader thread (sqlite-reader.ts): its own read-only connection answers one
@@ -41,7 +42,6 @@ parentPort?.on('message', ({ id, sql, parameters, text }: ReaderRequest) => {
       parentPort?.postMessage({ id, rows: statement.all(parameters) });
     }
   } catch (error) {
-    const failure = error as { message?: string; code?: string };
-    parentPort?.postMessage({ id, error: { message: failure.message ?? String(error), code: failure.code } });
+    parentPort?.postMessage({ id, error: failureOf(error) });
   }
 });

@@ -1,4 +1,3 @@
-import { Worker } from 'node:worker_threads';
 import {
   SqliteAdapter,
   SqliteIntrospector,
@@ -11,6 +10,7 @@ import {
 } from 'kysely';
 import type { ExportTextReader } from '../lib/export-text';
 import type { ReaderRequest } from './sqlite-reader-worker';
+import { ReaderThread } from './reader-thread';
 
 /*
  * better-sqlite3 runs a query on the thread that asks, so a year-long report would hold up every
@@ -19,77 +19,14 @@ import type { ReaderRequest } from './sqlite-reader-worker';
  * An export's chunk is written as CSV text there too (sqlite-reader-worker.ts).
  */
 
-type Pending = { resolve: (answer: ReaderAnswer) => void; reject: (error: Error) => void };
 type ReaderAnswer = { rows?: unknown[]; text?: Awaited<ReturnType<ExportTextReader>> };
-
-/**
- * The bundled server runs `report-reader.js` beside `main.js`; the TypeScript sources (tests,
- * `npm run dev`) load the worker's module through tsx, registered inside the thread.
- */
-function startWorker(file: string): Worker {
-  const workerData = { file };
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./report-reader.js', import.meta.url), { workerData });
-  const entry = JSON.stringify(new URL('./sqlite-reader-worker.ts', import.meta.url).href);
-  return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${entry}); });`, { eval: true, workerData });
-}
-
-class ReaderThread {
-  private worker: Worker | null = null;
-  private readonly pending = new Map<number, Pending>();
-  private nextId = 0;
-
-  constructor(private readonly file: string) {}
-
-  get load() {
-    return this.pending.size;
-  }
-
-  ask(request: Omit<ReaderRequest, 'id'>): Promise<ReaderAnswer> {
-    const worker = this.worker ?? this.start();
-    const id = (this.nextId += 1);
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      worker.postMessage({ ...request, id } satisfies ReaderRequest);
-    });
-  }
-
-  private start(): Worker {
-    const worker = startWorker(this.file);
-    // An idle reader must not keep a finished process alive.
-    worker.unref();
-    worker.on('message', ({ id, error, ...answer }: ReaderAnswer & { id: number; error?: { message: string; code?: string } }) => {
-      const waiting = this.pending.get(id);
-      if (!waiting) return;
-      this.pending.delete(id);
-      if (error) waiting.reject(Object.assign(new Error(error.message), { code: error.code }));
-      else waiting.resolve(answer);
-    });
-    const fail = (error: Error) => {
-      this.worker = null;
-      for (const waiting of this.pending.values()) waiting.reject(error);
-      this.pending.clear();
-    };
-    worker.on('error', fail);
-    worker.on('exit', (code) => {
-      if (this.worker === worker) fail(new Error(`The report reader stopped (exit code ${code}).`));
-    });
-    this.worker = worker;
-    return worker;
-  }
-
-  async stop() {
-    const worker = this.worker;
-    this.worker = null;
-    if (worker) await worker.terminate();
-  }
-}
 
 /**
  * Kysely over read-only worker threads, and an export's chunks written as text on them; started on
  * the first query, so a server that never reports never starts one.
  */
 export function sqliteReaders(file: string, threads = 1): { dialect: Dialect; exportText: ExportTextReader; readers: number } {
-  const readers = Array.from({ length: threads }, () => new ReaderThread(file));
+  const readers = Array.from({ length: threads }, () => new ReaderThread<Omit<ReaderRequest, 'id'>, ReaderAnswer>({ bundled: 'report-reader', source: 'sqlite-reader-worker.ts', workerData: { file } }));
   const leastBusy = () => readers.reduce((least, candidate) => (candidate.load < least.load ? candidate : least));
   const connection: DatabaseConnection = {
     async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {

@@ -5,6 +5,7 @@ import { Kysely } from 'kysely';
 import { openReportPool, type DbHandle } from '../db/client';
 import type { Database } from '../db/schema';
 import { sqliteReaders } from '../db/sqlite-reader';
+import type { ExportTextReader } from '../lib/export-text';
 import type { Clock } from '../lib/clock';
 import type { ServiceContext } from '../services/context';
 
@@ -48,23 +49,31 @@ const REPLICA_REPORT_CONNECTIONS = 3;
  */
 const LIST_CONNECTIONS = 2;
 
+/** Where reports or lists read: a database, how an export's chunk is written beside it, and how it closes. */
+type ReadPath = { db: Kysely<Database>; exportText?: ExportTextReader; readers?: number; close?: () => Promise<void> };
+
 /** Hands the database and clock to the routes' services, and closes the pools with the app. */
 export const dbPlugin = fp(async (app: FastifyInstance, opts: DbPluginOptions) => {
   const { db, kind, location } = opts.database;
   // Reports never hold up a sale: on SQLite they read on worker threads (a core left to the sales), on PostgreSQL through a pool of their own.
   const reportsUrl = opts.reportsUrl ?? opts.database.url;
   const readers = kind === 'sqlite' ? sqliteReaders(location, reportReaderThreads()) : null;
-  const reports = readers
+  const reports: ReadPath = readers
     ? { db: new Kysely<Database>({ dialect: readers.dialect }), exportText: readers.exportText, readers: readers.readers }
     : reportsUrl
       ? openReportPool(reportsUrl, opts.reportsUrl ? REPLICA_REPORT_CONNECTIONS : reportReaderThreads(), opts.reportStatementTimeoutMs)
       : { db };
-  const lists = readers || !reportsUrl ? { db: reports.db } : openReportPool(reportsUrl, LIST_CONNECTIONS, opts.reportStatementTimeoutMs);
+  const lists: ReadPath = readers || !reportsUrl ? { db: reports.db } : openReportPool(reportsUrl, LIST_CONNECTIONS, opts.reportStatementTimeoutMs);
   app.decorate('services', { db, kind, clock: opts.clock });
-  app.decorate('reports', { ...reports, kind, clock: opts.clock });
+  app.decorate('reports', { db: reports.db, exportText: reports.exportText, readers: reports.readers, kind, clock: opts.clock });
   app.decorate('lists', { db: lists.db, kind, clock: opts.clock });
   app.addHook('onClose', async () => {
-    for (const other of new Set([lists.db, reports.db])) if (other !== db) await other.destroy();
+    const closed = new Set([db]);
+    for (const path of [reports, lists]) {
+      if (closed.has(path.db)) continue;
+      closed.add(path.db);
+      await (path.close ? path.close() : path.db.destroy());
+    }
     await db.destroy();
   });
 });
