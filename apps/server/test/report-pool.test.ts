@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { API_MESSAGES } from '@shop/contracts/http';
@@ -111,6 +113,29 @@ describe.skipIf(dbKind !== 'postgres')('reports beside the tills (postgres)', ()
     expect(response.json()).toEqual({ message: API_MESSAGES.reportTooLong });
     // The pool is whole again: the next report reads.
     expect((await call(tokens.Manager, 'GET', '/api/dashboard')).status).toBe(200);
+  });
+});
+
+/** The nice value of each thread of this process (Linux keeps one per thread). */
+function threadNiceness(): number[] {
+  return fs.readdirSync('/proc/self/task').flatMap((task) => {
+    try {
+      // Field 19 of the thread's stat line, counted after the name's closing parenthesis.
+      return [Number(fs.readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16])];
+    } catch {
+      return [];
+    }
+  });
+}
+
+describe.skipIf(process.platform !== 'linux')(`report threads beside the sales (${dbKind})`, () => {
+  it('run ten steps below the thread that takes the sales, so a sale goes first when both want a core', async () => {
+    const own = os.getPriority(0);
+    // SQLite reads reports on a reader thread; PostgreSQL writes an export's text on one.
+    if (dbKind === 'sqlite') await sql`select 1`.execute(app.reports.db);
+    else await app.reports.exportText!(sql`select pg_sleep(0)`.compile(app.reports.db), 'sales');
+    expect(threadNiceness().filter((nice) => nice === Math.min(19, own + 10)).length).toBeGreaterThan(0);
+    expect(os.getPriority(0)).toBe(own);
   });
 });
 

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
 import { exportTextWriter, type ExportText, type ExportTextName } from '../lib/export-text';
-import { failureOf } from './reader-thread';
+import { failureOf, yieldToSales } from './reader-thread';
 
 /*
  * PostgreSQL's export writer thread (pg-export.ts): its own connection, with the reports' limits,
@@ -12,6 +12,7 @@ import { failureOf } from './reader-thread';
 
 export type ExportRequest = { id: number; sql: string; parameters: readonly unknown[]; text: ExportTextName };
 
+yieldToSales();
 const { url, options } = workerData as { url: string; options: string };
 let connection: Promise<pg.Client> | null = null;
 

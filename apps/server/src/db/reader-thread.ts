@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 
 /*
@@ -75,3 +76,21 @@ export const failureOf = (error: unknown) => {
   const failure = error as { message?: string; code?: string };
   return { message: failure.message ?? String(error), code: failure.code };
 };
+
+/** How far a report thread stands back from the main thread when both want a core: nice steps. */
+const REPORT_THREAD_NICENESS = 10;
+
+/**
+ * Called on a report thread as it starts: the thread (only it; Linux keeps a nice value per
+ * thread) yields the processor to the main thread, which takes the tills' sales, whenever both
+ * want a core (docs/decisions/0017-speed-on-the-wire-and-under-load.md, "Report threads yield to
+ * the sales"). Elsewhere the call would lower the whole process, so it is left as is.
+ */
+export function yieldToSales(): void {
+  if (process.platform !== 'linux') return;
+  try {
+    os.setPriority(0, Math.min(19, os.getPriority(0) + REPORT_THREAD_NICENESS));
+  } catch {
+    // Not allowed here: the thread runs at the process's priority.
+  }
+}

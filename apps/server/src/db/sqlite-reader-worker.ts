@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import { writeExportText, type ExportTextName } from '../lib/export-text';
-import { failureOf } from './reader-thread';
+import { failureOf, yieldToSales } from './reader-thread';
 
 /*
  * A SQLite report reader thread (sqlite-reader.ts): its own read-only connection answers one
@@ -12,6 +12,7 @@ import { failureOf } from './reader-thread';
 
 export type ReaderRequest = { id: number; sql: string; parameters: readonly unknown[]; text?: ExportTextName };
 
+yieldToSales();
 const db = new SQLite((workerData as { file: string }).file, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 10000');
 const statements = new Map<string, SQLite.Statement>();
