@@ -80,6 +80,7 @@ export function openReportPool(
   return {
     db,
     exportText: exports.exportText,
+    // The export thread reads one chunk at a time, so an export reads one chunk ahead.
     readers: 1,
     close: async () => {
       await exports.stop();
