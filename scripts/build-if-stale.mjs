@@ -29,7 +29,7 @@ const targets = [
   {
     name: 'server (apps/server)',
     output: 'apps/server/dist/main.js',
-    sources: ['apps/server/src', 'apps/server/build.mjs', 'apps/server/package.json', 'packages/contracts/src'],
+    sources: ['apps/server/src', 'apps/server/build.mjs', 'apps/server/package.json', 'packages/contracts/src', 'packages/print/src'],
     command: 'npm run build -w @shop/server',
   },
 ];

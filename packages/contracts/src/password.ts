@@ -23,7 +23,22 @@ export function extendCommonPasswords(passwords: Iterable<string>): void {
   for (const password of passwords) if (password.length >= PASSWORD_MIN) COMMON_PASSWORDS.add(password.toLowerCase());
 }
 
+let laterSource: (() => Iterable<string>) | null = null;
+
+/**
+ * A longer list read the first time a password is checked rather than now: the server's
+ * dictionary takes a few megabytes it need not hold until someone sets a password.
+ */
+export function extendCommonPasswordsLater(source: () => Iterable<string>): void {
+  laterSource = source;
+}
+
 export function isCommonPassword(password: string): boolean {
+  if (laterSource) {
+    const source = laterSource;
+    laterSource = null;
+    extendCommonPasswords(source());
+  }
   return COMMON_PASSWORDS.has(password.toLowerCase());
 }
 

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { drawJob, type DrawInput } from './draw';
+import type { DrawInput } from './draw';
 
 /*
  * One worker thread that draws and encodes print jobs (draw-worker.ts), so a receipt's canvas
@@ -48,9 +48,18 @@ function startWorker(): Worker | null {
 }
 
 /** Draws and encodes a job on the worker thread (or here when there is none). */
+/**
+ * Draws a job on this thread: the drawing and encoding libraries load only then, so a server whose
+ * worker runs never holds them (docs/decisions/0017-speed-on-the-wire-and-under-load.md).
+ */
+async function drawHere(input: DrawInput): Promise<Uint8Array> {
+  const { drawJob } = await import('./draw');
+  return drawJob(input);
+}
+
 export async function drawInWorker(input: DrawInput): Promise<Uint8Array> {
   const thread = startWorker();
-  if (!thread) return drawJob(input);
+  if (!thread) return drawHere(input);
   const id = nextId++;
   try {
     return await new Promise<Uint8Array>((resolve, reject) => {
@@ -60,7 +69,7 @@ export async function drawInWorker(input: DrawInput): Promise<Uint8Array> {
     });
   } catch (error) {
     // A worker that stopped mid-job: draw this one here rather than fail it.
-    if (broken) return drawJob(input);
+    if (broken) return drawHere(input);
     throw error;
   } finally {
     if (pending.size === 0) worker?.unref();

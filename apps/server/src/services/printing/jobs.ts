@@ -1,7 +1,6 @@
 import { printMessage, PRINT_MESSAGES } from '@shop/contracts/print-messages';
 import type { PrintJob, PrintJobKind, PrintJobListQuery, labelPrintInputSchema, printJobReportSchema, salePrintInputSchema } from '@shop/contracts/print-job';
 import type { Printer, Settings } from '@shop/contracts/settings';
-import { barcodeBars } from '@shop/print/label';
 import type { z } from 'zod';
 import type { PrintJobsTable } from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
@@ -280,6 +279,8 @@ export async function printLabels(ctx: ServiceContext, input: z.output<typeof la
   if (printer.type !== 'Label') throw unprocessable(PRINT_MESSAGES.notLabelPrinter, { field: 'printer_id' });
   const ids = [...new Set(input.items.map((item) => item.product_id))];
   const products = await ctx.db.selectFrom('products').select(['id', 'name', 'price_cents', 'barcode', 'sku']).where('id', 'in', ids).execute();
+  // The barcode library loads on the first labels asked for, not with the server (its idle memory).
+  const { barcodeBars } = await import('@shop/print/label');
   const items: JobLabels['items'] = input.items.map((item, index) => {
     const product = products.find((row) => row.id === item.product_id);
     if (!product) throw unprocessable('Product not found.', { field: `items.${index}.product_id` });
