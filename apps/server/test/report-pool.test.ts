@@ -3,6 +3,7 @@ import os from 'node:os';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { API_MESSAGES } from '@shop/contracts/http';
+import { EXPORT_CONNECTION_NAME } from '../src/db/pg-export';
 import { reportReaderThreads } from '../src/plugins/db';
 import { caller, createTestApp, dbKind, demoTokens, stockedProduct } from './support/test-app';
 
@@ -98,6 +99,25 @@ describe.skipIf(dbKind !== 'postgres')('reports beside the tills (postgres)', ()
     const csv = await app.inject({ method: 'GET', url: `/api/sales/export?q=${sale.body.data.code}`, headers: { authorization: `Bearer ${tokens.Manager}` } });
     expect(csv.statusCode).toBe(200);
     expect(csv.body.trim().split('\n')[1]).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2},${sale.body.data.code},Walk-in,`));
+  });
+
+  it('starts the export thread and its connection with the first report, before any download, and ends them with the server', async () => {
+    const fresh = await createTestApp();
+    const database = (await sql<{ name: string }>`select current_database() as name`.execute(fresh.app.services.db)).rows[0]!.name;
+    // Asked on the other app's database: this one's connections are counted after it closes too.
+    const exportConnections = async () =>
+      Number((await sql<{ n: number }>`select count(*) as n from pg_stat_activity where application_name = ${EXPORT_CONNECTION_NAME} and datname = ${database}`.execute(app.services.db)).rows[0]!.n);
+    const manager = (await demoTokens(fresh.app)).Manager;
+    expect(await exportConnections()).toBe(0);
+    expect((await caller(fresh.app)(manager, 'GET', '/api/dashboard')).status).toBe(200);
+    await expect.poll(exportConnections, { timeout: 10_000 }).toBe(1);
+    // The download then finds the thread ready: its text is the same as ever.
+    const csv = await fresh.app.inject({ method: 'GET', url: '/api/sales/export', headers: { authorization: `Bearer ${manager}` } });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.split('\n')[0]).toContain('Date');
+    expect(await exportConnections()).toBe(1);
+    await fresh.app.close();
+    await expect.poll(exportConnections, { timeout: 10_000 }).toBe(0);
   });
 
   it('reads only', async () => {

@@ -71,19 +71,24 @@ export function openReportPool(
   connectionString: string,
   size: number,
   statementTimeoutMs = REPORT_STATEMENT_TIMEOUT_MS,
-): { db: Kysely<Database>; exportText: ExportTextReader; readers: number; close: () => Promise<void> } {
+  withExports = true,
+): { db: Kysely<Database>; exportText?: ExportTextReader; readers: number; close: () => Promise<void> } {
   const options = `-c default_transaction_read_only=on -c max_parallel_workers_per_gather=0 -c statement_timeout=${Math.round(statementTimeoutMs)}`;
   const pool = new pg.Pool({ connectionString, max: size, options });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   // An export's chunks are read and written as text on a thread of their own, one at a time.
-  const exports = pgExportWriter(connectionString, options, pool);
+  const exports = withExports ? pgExportWriter(connectionString, options, pool) : null;
+  // The thread and its connection start with the first report read, not the first export: a
+  // manager looking at a report may download it next, and the download then does not wait the
+  // fifth of a second they take to start (docs/decisions/0017-speed-on-the-wire-and-under-load.md).
+  if (exports) pool.once('connect', () => exports.warm());
   return {
     db,
-    exportText: exports.exportText,
+    ...(exports ? { exportText: exports.exportText } : {}),
     // The export thread reads one chunk at a time, so an export reads one chunk ahead.
     readers: 1,
     close: async () => {
-      await exports.stop();
+      await exports?.stop();
       await db.destroy();
     },
   };

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
 import { exportTextWriter, type ExportText, type ExportTextName } from '../lib/export-text';
+import { EXPORT_CONNECTION_NAME } from './pg-export';
 import { failureOf, yieldToSales } from './reader-thread';
 
 /*
@@ -19,7 +20,8 @@ let connection: Promise<pg.Client> | null = null;
 /** The thread's connection, opened on the first chunk and again after one that broke. */
 function connected(): Promise<pg.Client> {
   if (!connection) {
-    const client = new pg.Client({ connectionString: url, options });
+    // Named, so the database's list of connections (pg_stat_activity) says what this one is.
+    const client = new pg.Client({ connectionString: url, options, application_name: EXPORT_CONNECTION_NAME });
     client.on('error', () => {
       connection = null;
     });
@@ -47,6 +49,10 @@ async function write({ sql, parameters, text }: ExportRequest): Promise<ExportTe
   });
   return writer.end();
 }
+
+// Connected as the thread starts (it may be started ahead of the first export, pg-export.ts); a
+// connection that fails now is opened again for the first chunk.
+connected().catch(() => undefined);
 
 // One chunk at a time on the one connection, in the order they are asked for.
 let queue = Promise.resolve();

@@ -3,6 +3,9 @@ import type { ExportText, ExportTextReader } from '../lib/export-text';
 import type { ExportRequest } from './pg-export-worker';
 import { ReaderThread } from './reader-thread';
 
+/** What PostgreSQL calls the export thread's connection (`application_name`, seen in pg_stat_activity). */
+export const EXPORT_CONNECTION_NAME = 'shop console exports';
+
 /**
  * An export's chunks on PostgreSQL, read and written as CSV text on a thread of their own
  * (pg-export-worker.ts) with its own connection (`options`: the reports' limits). Each chunk holds
@@ -10,7 +13,7 @@ import { ReaderThread } from './reader-thread';
  * keep no more statements running than the pool allows: the tills keep their core
  * (docs/decisions/0017-speed-on-the-wire-and-under-load.md, "Whole-year exports").
  */
-export function pgExportWriter(url: string, options: string, pool: pg.Pool): { exportText: ExportTextReader; stop: () => Promise<void> } {
+export function pgExportWriter(url: string, options: string, pool: pg.Pool): { exportText: ExportTextReader; warm: () => void; stop: () => Promise<void> } {
   const thread = new ReaderThread<Omit<ExportRequest, 'id'>, { text: ExportText }>({ bundled: 'export-reader', source: 'pg-export-worker.ts', workerData: { url, options } });
   // One chunk at a time, whichever export asked: the place is taken when the thread is free, so
   // no chunk holds one while it waits behind another.
@@ -27,5 +30,5 @@ export function pgExportWriter(url: string, options: string, pool: pg.Pool): { e
     previous = chunk.catch(() => undefined);
     return chunk;
   };
-  return { exportText, stop: () => thread.stop() };
+  return { exportText, warm: () => thread.warm(), stop: () => thread.stop() };
 }

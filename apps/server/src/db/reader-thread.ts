@@ -32,6 +32,11 @@ export class ReaderThread<Request extends object, Answer extends object> {
     return this.pending.size;
   }
 
+  /** Starts the thread now if it is not running, so the first read does not wait for it. */
+  warm(): void {
+    if (!this.worker) this.start();
+  }
+
   ask(request: Request): Promise<Answer> {
     const worker = this.worker ?? this.start();
     const id = (this.nextId += 1);

@@ -63,7 +63,7 @@ export const dbPlugin = fp(async (app: FastifyInstance, opts: DbPluginOptions) =
     : reportsUrl
       ? openReportPool(reportsUrl, opts.reportsUrl ? REPLICA_REPORT_CONNECTIONS : reportReaderThreads(), opts.reportStatementTimeoutMs)
       : { db };
-  const lists: ReadPath = readers || !reportsUrl ? { db: reports.db } : openReportPool(reportsUrl, LIST_CONNECTIONS, opts.reportStatementTimeoutMs);
+  const lists: ReadPath = readers || !reportsUrl ? { db: reports.db } : openReportPool(reportsUrl, LIST_CONNECTIONS, opts.reportStatementTimeoutMs, false);
   app.decorate('services', { db, kind, clock: opts.clock });
   app.decorate('reports', { db: reports.db, exportText: reports.exportText, readers: reports.readers, kind, clock: opts.clock });
   app.decorate('lists', { db: lists.db, kind, clock: opts.clock });
