@@ -46,6 +46,9 @@ const toEntry = (row: Row): Entry => ({
   active: row.active === 1,
 });
 
+/** How many searches' ids are kept: at worst, words every product holds, 80 KB each for 10,000 products. */
+const REMEMBERED_SEARCHES = 32;
+
 /** Between the name and the SKU and after each product in the haystack: a search text holding it is matched product by product. */
 const SEPARATOR = '\u0000';
 
@@ -62,6 +65,12 @@ class SearchIndex {
   private haystack = '';
   private starts = new Int32Array(0);
   private byBarcode = new Map<string, number>();
+  /**
+   * The last searches' ids, by their text and filters, most recent last. Kept until a name, SKU,
+   * barcode, category, unit or the active flag changes (`rebuild`); a sale, which changes only
+   * stock, keeps them. The same words come back often: tills typing the same names, a list paged.
+   */
+  private found = new Map<string, readonly number[]>();
   private version = -1;
   private deleted = -1;
   private refreshing: Promise<void> | null = null;
@@ -117,6 +126,7 @@ class SearchIndex {
   }
 
   private rebuild(): void {
+    this.found.clear();
     this.starts = new Int32Array(this.entries.length + 1);
     let offset = 0;
     const parts = this.entries.map((entry, i) => {
@@ -143,7 +153,22 @@ class SearchIndex {
   }
 
   /** Ids of the products whose name or SKU contains the text (any case) or whose barcode is it, newest first. */
-  match(filter: ProductFilter): number[] {
+  match(filter: ProductFilter): readonly number[] {
+    const key = `${filter.q}${SEPARATOR}${filter.categoryId ?? ''}${SEPARATOR}${filter.unitId ?? ''}${SEPARATOR}${filter.active ?? ''}`;
+    const known = this.found.get(key);
+    if (known) {
+      // Most recent last, so the oldest is the first to go.
+      this.found.delete(key);
+      this.found.set(key, known);
+      return known;
+    }
+    const ids = this.search(filter);
+    if (this.found.size >= REMEMBERED_SEARCHES) this.found.delete(this.found.keys().next().value!);
+    this.found.set(key, ids);
+    return ids;
+  }
+
+  private search(filter: ProductFilter): number[] {
     const text = filter.q.toLowerCase();
     const found: number[] = [];
     if (text.includes(SEPARATOR)) {
@@ -178,7 +203,7 @@ class SearchIndex {
 const indexes = new WeakMap<Kysely<Database>, SearchIndex>();
 
 /** The ids of every product the search finds, newest first: their count is the list's total. */
-export async function searchProductIds(ctx: ServiceContext, filter: ProductFilter): Promise<number[]> {
+export async function searchProductIds(ctx: ServiceContext, filter: ProductFilter): Promise<readonly number[]> {
   let index = indexes.get(ctx.db);
   if (!index) {
     index = new SearchIndex();
