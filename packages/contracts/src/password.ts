@@ -15,9 +15,9 @@ const COMMON_PASSWORDS = new Set([
 ]);
 
 /**
- * Adds a longer list (the server loads tens of thousands from a well-kept dictionary at start;
- * the console keeps only the short list above, so its pages stay small and the server has the
- * last word).
+ * Adds a longer list (the server adds tens of thousands from a well-kept dictionary, through
+ * `extendCommonPasswordsLater`; the console keeps only the short list above, so its pages stay
+ * small and the server has the last word).
  */
 export function extendCommonPasswords(passwords: Iterable<string>): void {
   for (const password of passwords) if (password.length >= PASSWORD_MIN) COMMON_PASSWORDS.add(password.toLowerCase());

@@ -47,7 +47,6 @@ function startWorker(): Worker | null {
   return worker;
 }
 
-/** Draws and encodes a job on the worker thread (or here when there is none). */
 /**
  * Draws a job on this thread: the drawing and encoding libraries load only then, so a server whose
  * worker runs never holds them (docs/decisions/0017-speed-on-the-wire-and-under-load.md).
@@ -57,6 +56,7 @@ async function drawHere(input: DrawInput): Promise<Uint8Array> {
   return drawJob(input);
 }
 
+/** Draws and encodes a job on the worker thread (or here when there is none). */
 export async function drawInWorker(input: DrawInput): Promise<Uint8Array> {
   const thread = startWorker();
   if (!thread) return drawHere(input);
