@@ -4,8 +4,8 @@ import { Worker } from 'node:worker_threads';
 /*
  * A worker thread that answers the main thread's reads, one message each, matched by id: the
  * SQLite report readers (sqlite-reader.ts) and PostgreSQL's export writer (pg-export.ts). Started
- * on the first read, so a server that never reports never starts one; an idle thread keeps no
- * finished process alive.
+ * on the first read, or just ahead of it (`warm`: the export writer with the first report), so a
+ * server that never reports never starts one; an idle thread keeps no finished process alive.
  */
 
 type Pending<Answer> = { resolve: (answer: Answer) => void; reject: (error: Error) => void };
