@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { productDeleted } from '../src/services/catalog-version';
 import { bearer, caller, createTestApp, dbKind, demoTokens, signInAs } from './support/test-app';
 
 // The till's catalogue by version (docs/decisions/0016-offline-selling.md, "A big catalogue").
@@ -212,6 +213,34 @@ describe(`the till's catalogue by version (${dbKind})`, () => {
     expect([...sent].sort((a, b) => a - b)).toEqual([...made].sort((a, b) => a - b));
     const now = (await catalog()).body!.data;
     expect(Object.fromEntries(made.map((id) => [id, stock.get(id)]))).toEqual(Object.fromEntries(made.map((id) => [id, now.products.find((p) => p.id === id)!.stock])));
+  });
+
+  it.skipIf(dbKind !== 'postgres')('waits for a delete being written when asked, then answers the whole catalogue (postgres)', async () => {
+    const held = (await catalog()).body!.data;
+    let commit = () => {};
+    let deleting = () => {};
+    const deleted = new Promise<void>((resolve) => (deleting = resolve));
+    // What deleting a product writes to the catalogue version, held uncommitted until the till has asked.
+    const writer = app.services.db.transaction().execute(async (trx) => {
+      await productDeleted({ ...app.services, db: trx });
+      deleting();
+      await new Promise<void>((resolve) => (commit = resolve));
+    });
+    await deleted;
+    let answered = false;
+    const asked = since(held).then((answer) => {
+      answered = true;
+      return answer;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(answered).toBe(false);
+    commit();
+    await writer;
+    // The delete committed while the till waited: it is told, not sent a delta that misses it.
+    const answer = await asked;
+    expect(answer.full).toBe(true);
+    expect(answer.version).toBeGreaterThan(held.version);
+    expect((await since(answer)).full).toBe(false);
   });
 
   it('refuses a version that is not a whole number of 0 or more, or a day that is not one, with 422 naming the field', async () => {

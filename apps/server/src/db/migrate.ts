@@ -22,6 +22,7 @@ import { saleDays } from './migrations/0018-sale-days';
 import { stockMovementFigures } from './migrations/0019-stock-movement-figures';
 import { journalHead } from './migrations/0020-journal-head';
 import { productSaleDays } from './migrations/0021-product-sale-days';
+import { catalogVersionFunction } from './migrations/0022-catalog-version-function';
 
 /** Every migration, in order; listed here (not read from disk) so the bundled server carries them. */
 export function migrations(kind: DbKind): Record<string, Migration> {
@@ -47,6 +48,7 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '0019-stock-movement-figures': stockMovementFigures(),
     '0020-journal-head': journalHead(),
     '0021-product-sale-days': productSaleDays(),
+    '0022-catalog-version-function': catalogVersionFunction(kind),
   };
 }
 

@@ -16,14 +16,15 @@ import { nextNumber } from './document-numbers';
  * deadlock with a checkout holding that product and wanting it. There the version comes from a
  * sequence (nextval locks no row), taken while holding the advisory lock CATALOG_LOCK shared
  * (writers never wait for each other). A version may then be issued before an older one commits,
- * so a reader first takes the same lock exclusively in a short transaction of its own: that waits
- * until every transaction that took a version has committed or rolled back; the sequence's last
- * value then is a version V below which nothing is still in flight. Rows stamped after V (above it)
- * come in the next delta.
+ * so a reader first takes the same lock exclusively, in a statement of its own (the function
+ * `catalog_version()`, migration 0022): that waits until every transaction that took a version has
+ * committed or rolled back, and holds back new ones while it reads; the sequence's last value then
+ * is a version V below which nothing is still in flight. Rows stamped after V (above it) come in
+ * the next delta.
  */
 
 /** The advisory lock writers hold shared while they stamp, and a reader takes exclusively to read the version. */
-const CATALOG_LOCK = sql.raw('160017'); // 0016 offline selling, migration 0017
+const CATALOG_LOCK = sql.raw('160017'); // 0016 offline selling, migration 0017; catalog_version() takes it by this number
 
 /** Transactions (PostgreSQL) that already hold CATALOG_LOCK shared, so a second stamp costs no extra lock call. */
 const holding = new WeakSet<Kysely<Database>>();
@@ -104,12 +105,7 @@ export async function catalogVersion(ctx: ServiceContext): Promise<{ version: nu
     const value = (name: string) => Number(rows.find((row) => row.name === name)?.value ?? 0);
     return { version: value('catalog'), deleted: value('catalog_deleted') };
   }
-  return ctx.db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${CATALOG_LOCK})`.execute(trx);
-    const { rows } = await sql<{ version: string; deleted: string | null }>`
-      select case when is_called then last_value else 0 end as version,
-        (select value from counters where name = 'catalog_deleted') as deleted
-      from catalog_rev_seq`.execute(trx);
-    return { version: Number(rows[0]!.version), deleted: Number(rows[0]!.deleted ?? 0) };
-  });
+  // One statement (migration 0022): the lock, then the sequence and the delete counter read after it.
+  const { rows } = await sql<{ version: string; deleted: string }>`select version, deleted from catalog_version()`.execute(ctx.db);
+  return { version: Number(rows[0]!.version), deleted: Number(rows[0]!.deleted) };
 }
