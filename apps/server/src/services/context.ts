@@ -18,7 +18,16 @@ export interface ServiceContext {
   exportText?: ExportTextReader;
   /** How many statements the database answers at once (the reports' connections or reader threads); unset, one. */
   readers?: number;
+  /**
+   * Where a list that reads through `db` reads a few rows by their keys, when `db` is a SQLite
+   * reader thread: the main thread's reading connection, since the hop to the thread and back
+   * costs more than such a read (docs/decisions/0019-product-search-in-memory.md). Unset: `db`.
+   */
+  byKey?: Kysely<Database>;
 }
+
+/** The context a few reads by key go through (`byKey`), or `ctx` itself. */
+export const keyedReads = (ctx: ServiceContext): ServiceContext => (ctx.byKey ? { db: ctx.byKey, kind: ctx.kind, clock: ctx.clock } : ctx);
 
 /** Who is acting, for the audit log and the rules that depend on what they may do. */
 export interface Actor {

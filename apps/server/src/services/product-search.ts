@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { catalogVersion } from './catalog-version';
-import type { ServiceContext } from './context';
+import { keyedReads, type ServiceContext } from './context';
 
 /*
  * Product search from memory (docs/decisions/0019-product-search-in-memory.md). "Contains" over
@@ -75,7 +75,12 @@ class SearchIndex {
   private deleted = -1;
   private refreshing: Promise<void> | null = null;
 
-  /** Up to date with every product committed when it is called (catalogVersion's promise). */
+  /**
+   * Up to date with every product committed when it is called (catalogVersion's promise). The
+   * version is one row read by key (on SQLite on the main thread, `keyedReads`); the products, all
+   * or those changed, are read after it through `ctx.db` (a reader thread), which then sees at
+   * least what the version counts.
+   */
   async current(ctx: ServiceContext): Promise<this> {
     for (;;) {
       // One refresh at a time; a search that arrives meanwhile waits for it, then checks again.
@@ -83,7 +88,7 @@ class SearchIndex {
         await this.refreshing;
         continue;
       }
-      const seen = await catalogVersion(ctx);
+      const seen = await catalogVersion(keyedReads(ctx));
       if (seen.version === this.version && seen.deleted === this.deleted) return this;
       if (this.refreshing) continue;
       this.refreshing = this.refresh(ctx, seen).finally(() => {

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import { conflict, notFound, refuseFields } from '../lib/errors';
 import { fromCents, toCents } from '@shop/contracts/money';
 import { pageMeta, paginate } from '../lib/paginate';
-import type { Actor, ServiceContext } from './context';
+import { keyedReads, type Actor, type ServiceContext } from './context';
 import { auditedWrite } from './write';
 import { ownGroupIds, setOwnGroups } from './modifier-groups';
 import { productDeleted, productsChanged } from './catalog-version';
@@ -55,7 +55,7 @@ export async function listProducts(ctx: ServiceContext, query: ProductListQuery)
   const categoryId = query.category_id ?? query.category;
   const withStock = query.include === 'stock' || query.stock === true;
   const page = query.q ? await searchPage(ctx, query, query.q, categoryId) : await filteredPage(ctx, query, categoryId);
-  const groups = await ownGroupIds(ctx, 'product_modifier_groups', page.rows.map((row) => row.id));
+  const groups = await ownGroupIds(keyedReads(ctx), 'product_modifier_groups', page.rows.map((row) => row.id));
   return { data: page.rows.map((row) => toProduct(row, groups.get(row.id) ?? [], withStock)), meta: page.meta };
 }
 
@@ -72,7 +72,7 @@ function filteredPage(ctx: ServiceContext, query: ProductListQuery, categoryId: 
 async function searchPage(ctx: ServiceContext, query: ProductListQuery, q: string, categoryId: number | undefined) {
   const ids = await searchProductIds(ctx, { q, categoryId, unitId: query.unit_id, active: query.active });
   const pageIds = ids.slice((query.page - 1) * query.per_page, query.page * query.per_page);
-  const rows = pageIds.length ? await selectProducts(ctx).where('products.id', 'in', pageIds).orderBy('products.id', 'desc').execute() : [];
+  const rows = pageIds.length ? await selectProducts(keyedReads(ctx)).where('products.id', 'in', pageIds).orderBy('products.id', 'desc').execute() : [];
   return { rows, meta: pageMeta(ids.length, query.page, query.per_page) };
 }
 
