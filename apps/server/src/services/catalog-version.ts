@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { compiledOnce } from '../db/compiled-once';
 import type { Database } from '../db/schema';
 import { oncePerTransaction, type ServiceContext } from './context';
 import { nextNumber } from './document-numbers';
@@ -94,6 +95,9 @@ export async function productDeleted(tx: ServiceContext): Promise<void> {
   await tx.db.updateTable('counters').set({ value: rev }).where('name', '=', 'catalog_deleted').execute();
 }
 
+/** SQLite: the two counters, read before every product search (built once). */
+const catalogCounters = compiledOnce((db) => db.selectFrom('counters').select(['name', 'value']).where('name', 'in', ['catalog', 'catalog_deleted']));
+
 /**
  * The catalogue's version now, and the version of the last outright delete. Every row stamped at
  * or below `version` is committed when this returns (on PostgreSQL it waits for stamping
@@ -101,7 +105,7 @@ export async function productDeleted(tx: ServiceContext): Promise<void> {
  */
 export async function catalogVersion(ctx: ServiceContext): Promise<{ version: number; deleted: number }> {
   if (ctx.kind !== 'postgres') {
-    const rows = await ctx.db.selectFrom('counters').select(['name', 'value']).where('name', 'in', ['catalog', 'catalog_deleted']).execute();
+    const rows = await catalogCounters(ctx);
     const value = (name: string) => Number(rows.find((row) => row.name === name)?.value ?? 0);
     return { version: value('catalog'), deleted: value('catalog_deleted') };
   }

@@ -1,6 +1,7 @@
 import { PROFILE_MESSAGES, type Session } from '@shop/contracts/profile';
 import type { Settings } from '@shop/contracts/settings';
 import type { UserRow } from '../db/schema';
+import { compiledOnce } from '../db/compiled-once';
 import { notFound } from '../lib/errors';
 import { describeDevice } from '../lib/user-agent';
 import { hashToken, newToken } from '../lib/tokens';
@@ -71,15 +72,19 @@ export interface AuthenticatedSession {
  * (idle too long or past its lifetime, Settings → General) or its user deactivated. The shop's
  * limits come in the same query, so a change applies at once on every server process.
  */
-export async function findSessionByToken(ctx: ServiceContext, token: string): Promise<AuthenticatedSession | null> {
-  const row = await ctx.db
+/** The session behind a token's hash, its user and the shop's session limits: every signed-in request reads it, so it is built once. */
+const sessionByTokenHash = compiledOnce((db, tokenHash: string) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['sessions.id as session_id', 'sessions.created_at as session_created_at', 'sessions.last_active_at', 'sessions.revoked_at'])
     .select((eb) => eb.selectFrom('settings').select('settings.value').where('settings.section', '=', 'general').as('general_settings'))
     .selectAll('users')
-    .where('sessions.token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+    .where('sessions.token_hash', '=', tokenHash),
+);
+
+export async function findSessionByToken(ctx: ServiceContext, token: string): Promise<AuthenticatedSession | null> {
+  const [row] = await sessionByTokenHash(ctx, hashToken(token));
   if (!row || row.revoked_at || row.deactivated_at) return null;
   const { session_id, session_created_at, last_active_at, revoked_at: _revoked, general_settings, ...user } = row;
   const now = ctx.clock.now();
