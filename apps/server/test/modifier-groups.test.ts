@@ -124,8 +124,17 @@ describe(`modifier groups (${dbKind})`, () => {
     const { id, category: _c, unit: _u, created_at: _a, updated_at: _b, stock: _s, modifier_group_ids: _m, ...rest } = latte.body.data;
     const kept = await call(tokens.Manager, 'PUT', `/api/products/${id}`, rest);
     expect(kept.body.data.modifier_group_ids).toEqual([extras.id]);
+    // Its own groups in the order the form sent them, wherever the product is read: by id, in the list, in a search.
+    for (const order of [[sizeGroup.id, extras.id], [extras.id, sizeGroup.id]]) {
+      expect((await call(tokens.Manager, 'PUT', `/api/products/${id}`, { ...rest, modifier_group_ids: order })).body.data.modifier_group_ids).toEqual(order);
+      expect((await call(tokens.Manager, 'GET', `/api/products/${id}`)).body.data.modifier_group_ids).toEqual(order);
+      const listed = (await call(tokens.Manager, 'GET', '/api/products?per_page=200')).body.data.find((p: { id: number }) => p.id === id);
+      expect(listed.modifier_group_ids).toEqual(order);
+      expect((await call(tokens.Manager, 'GET', `/api/products?q=${encodeURIComponent(rest.sku)}`)).body.data[0].modifier_group_ids).toEqual(order);
+    }
     const cleared = await call(tokens.Manager, 'PUT', `/api/products/${id}`, { ...rest, modifier_group_ids: [] });
     expect(cleared.body.data.modifier_group_ids).toEqual([]);
+    expect((await call(tokens.Manager, 'GET', `/api/products?q=${encodeURIComponent(rest.sku)}`)).body.data[0].modifier_group_ids).toEqual([]);
   });
 
   it('lets only those who manage the catalogue change groups, and deletes a group from every product', async () => {

@@ -1,34 +1,45 @@
 import { PRODUCT_MESSAGES, type Product, type ProductListQuery, type productInputSchema } from '@shop/contracts/product';
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { z } from 'zod';
+import type { DbKind } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { conflict, notFound, refuseFields } from '../lib/errors';
 import { fromCents, toCents } from '@shop/contracts/money';
 import { pageMeta, paginate } from '../lib/paginate';
 import { keyedReads, type Actor, type ServiceContext } from './context';
 import { auditedWrite } from './write';
-import { ownGroupIds, setOwnGroups } from './modifier-groups';
+import { setOwnGroups } from './modifier-groups';
 import { productDeleted, productsChanged } from './catalog-version';
 import { searchProductIds } from './product-search';
 
 type ProductInput = z.output<typeof productInputSchema>;
 
 function selectProducts(ctx: ServiceContext) {
-  return withNames(ctx.db.selectFrom('products'));
+  return withNames(ctx.db.selectFrom('products'), ctx.kind);
 }
 
-/** Adds the category and unit names a product answer carries. */
-function withNames(products: SelectQueryBuilder<Database, 'products', object>) {
+/**
+ * A product's own modifier groups, in their order, as a JSON array in one column of its row: the
+ * page and its groups in one statement, one round trip fewer for every list and search.
+ */
+const OWN_GROUP_IDS = {
+  sqlite: sql<string>`(select json_group_array(pmg.group_id order by pmg.position) from product_modifier_groups pmg where pmg.product_id = products.id)`,
+  postgres: sql<string>`(select coalesce(json_agg(pmg.group_id order by pmg.position), '[]')::text from product_modifier_groups pmg where pmg.product_id = products.id)`,
+} as const;
+
+/** Adds the category and unit names and the modifier groups a product answer carries. */
+function withNames(products: SelectQueryBuilder<Database, 'products', object>, kind: DbKind) {
   return products
     .innerJoin('categories', 'categories.id', 'products.category_id')
     .innerJoin('units', 'units.id', 'products.unit_id')
     .selectAll('products')
-    .select(['categories.name as category_name', 'units.name as unit_name', 'units.symbol as unit_symbol']);
+    .select(['categories.name as category_name', 'units.name as unit_name', 'units.symbol as unit_symbol'])
+    .select(OWN_GROUP_IDS[kind].as('own_group_ids'));
 }
 
 type ProductRow = Awaited<ReturnType<ReturnType<typeof selectProducts>['executeTakeFirstOrThrow']>>;
 
-function toProduct(row: ProductRow, groupIds: number[], withStock = false): Product {
+function toProduct(row: ProductRow, withStock = false): Product {
   return {
     id: row.id,
     name: row.name,
@@ -44,7 +55,7 @@ function toProduct(row: ProductRow, groupIds: number[], withStock = false): Prod
     description: row.description,
     category: { id: row.category_id, name: row.category_name },
     unit: { id: row.unit_id, name: row.unit_name, symbol: row.unit_symbol },
-    modifier_group_ids: groupIds,
+    modifier_group_ids: JSON.parse(row.own_group_ids) as number[],
     ...(withStock ? { stock: row.on_hand } : {}),
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -55,8 +66,7 @@ export async function listProducts(ctx: ServiceContext, query: ProductListQuery)
   const categoryId = query.category_id ?? query.category;
   const withStock = query.include === 'stock' || query.stock === true;
   const page = query.q ? await searchPage(ctx, query, query.q, categoryId) : await filteredPage(ctx, query, categoryId);
-  const groups = await ownGroupIds(keyedReads(ctx), 'product_modifier_groups', page.rows.map((row) => row.id));
-  return { data: page.rows.map((row) => toProduct(row, groups.get(row.id) ?? [], withStock)), meta: page.meta };
+  return { data: page.rows.map((row) => toProduct(row, withStock)), meta: page.meta };
 }
 
 /** Without a search text: the filters touch only the products table, so the total is counted without the joins. */
@@ -65,7 +75,7 @@ function filteredPage(ctx: ServiceContext, query: ProductListQuery, categoryId: 
   if (categoryId !== undefined) filtered = filtered.where('products.category_id', '=', categoryId);
   if (query.unit_id !== undefined) filtered = filtered.where('products.unit_id', '=', query.unit_id);
   if (query.active !== undefined) filtered = filtered.where('products.active', '=', query.active ? 1 : 0);
-  return paginate(withNames(filtered).orderBy('products.id', 'desc'), query.page, query.per_page, filtered);
+  return paginate(withNames(filtered, ctx.kind).orderBy('products.id', 'desc'), query.page, query.per_page, filtered);
 }
 
 /** With one: the matching ids and their count from the search index, then only the page's rows. */
@@ -79,8 +89,7 @@ async function searchPage(ctx: ServiceContext, query: ProductListQuery, q: strin
 export async function getProduct(ctx: ServiceContext, id: number): Promise<Product> {
   const row = await selectProducts(ctx).where('products.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(PRODUCT_MESSAGES.notFound);
-  const groups = await ownGroupIds(ctx, 'product_modifier_groups', [id]);
-  return toProduct(row, groups.get(id) ?? [], true);
+  return toProduct(row, true);
 }
 
 /** References and unique codes, checked in the order a person fixes them: 422 first, then 409. */
