@@ -4,8 +4,8 @@ import type { Database } from './schema';
 
 /*
  * Kysely builds a query anew on every call: each step copies and freezes its tree, and compiling
- * walks it. For the statements every request runs (the session behind a token) that is some
- * 20 µs a request, more than SQLite takes to run them. Here such a statement is built and
+ * walks it. For the statement every signed-in request runs (the session behind a token) that
+ * was some 20 µs, two thirds of what SQLite took to run it. Here such a statement is built and
  * compiled once per dialect, with stand-ins where its values go, and each call runs the same SQL
  * with the call's values in their places (docs/decisions/0017-speed-on-the-wire-and-under-load.md,
  * "Statements built once").
