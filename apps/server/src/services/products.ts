@@ -19,14 +19,20 @@ function selectProducts(ctx: ServiceContext) {
 }
 
 /**
- * A product's own modifier groups, in their order, as a JSON array in one column of its row: the
- * page and its groups in one statement, one round trip fewer for every list and search. (An
- * ORDER BY inside an aggregate needs SQLite 3.44 or later; better-sqlite3 brings its own, newer.)
+ * A product's own modifier groups as a JSON array of [position, group id] pairs in one column of
+ * its row: the page and its groups in one statement, one round trip fewer for every list and
+ * search. They are put in order here: on SQLite an ORDER BY inside the aggregate sorted for every
+ * row and took the page's statement from about 35 to 65-80 µs for five products.
  */
-const OWN_GROUP_IDS = {
-  sqlite: sql<string>`(select json_group_array(pmg.group_id order by pmg.position) from product_modifier_groups pmg where pmg.product_id = products.id)`,
-  postgres: sql<string>`(select coalesce(json_agg(pmg.group_id order by pmg.position), '[]')::text from product_modifier_groups pmg where pmg.product_id = products.id)`,
+const OWN_GROUPS = {
+  sqlite: sql<string>`(select json_group_array(json_array(pmg.position, pmg.group_id)) from product_modifier_groups pmg where pmg.product_id = products.id)`,
+  postgres: sql<string>`(select coalesce(json_agg(json_build_array(pmg.position, pmg.group_id)), '[]')::text from product_modifier_groups pmg where pmg.product_id = products.id)`,
 } as const;
+
+/** The group ids of OWN_GROUPS's pairs, by position. */
+function ownGroupIdsOf(pairs: string): number[] {
+  return (JSON.parse(pairs) as [number, number][]).sort((a, b) => a[0] - b[0]).map(([, groupId]) => groupId);
+}
 
 /** Adds the category and unit names and the modifier groups a product answer carries. */
 function withNames(products: SelectQueryBuilder<Database, 'products', object>, kind: DbKind) {
@@ -35,7 +41,7 @@ function withNames(products: SelectQueryBuilder<Database, 'products', object>, k
     .innerJoin('units', 'units.id', 'products.unit_id')
     .selectAll('products')
     .select(['categories.name as category_name', 'units.name as unit_name', 'units.symbol as unit_symbol'])
-    .select(OWN_GROUP_IDS[kind].as('own_group_ids'));
+    .select(OWN_GROUPS[kind].as('own_groups'));
 }
 
 type ProductRow = Awaited<ReturnType<ReturnType<typeof selectProducts>['executeTakeFirstOrThrow']>>;
@@ -56,7 +62,7 @@ function toProduct(row: ProductRow, withStock = false): Product {
     description: row.description,
     category: { id: row.category_id, name: row.category_name },
     unit: { id: row.unit_id, name: row.unit_name, symbol: row.unit_symbol },
-    modifier_group_ids: JSON.parse(row.own_group_ids) as number[],
+    modifier_group_ids: ownGroupIdsOf(row.own_groups),
     ...(withStock ? { stock: row.on_hand } : {}),
     created_at: row.created_at,
     updated_at: row.updated_at,
