@@ -67,11 +67,6 @@ export interface AuthenticatedSession {
   user: UserRow;
 }
 
-/**
- * The live session behind a bearer token, or null when the token is unknown, revoked, run out
- * (idle too long or past its lifetime, Settings → General) or its user deactivated. The shop's
- * limits come in the same query, so a change applies at once on every server process.
- */
 /** The session behind a token's hash, its user and the shop's session limits: every signed-in request reads it, so it is built once. */
 const sessionByTokenHash = compiledOnce((db, tokenHash: string) =>
   db
@@ -83,6 +78,11 @@ const sessionByTokenHash = compiledOnce((db, tokenHash: string) =>
     .where('sessions.token_hash', '=', tokenHash),
 );
 
+/**
+ * The live session behind a bearer token, or null when the token is unknown, revoked, run out
+ * (idle too long or past its lifetime, Settings → General) or its user deactivated. The shop's
+ * limits come in the same query, so a change applies at once on every server process.
+ */
 export async function findSessionByToken(ctx: ServiceContext, token: string): Promise<AuthenticatedSession | null> {
   const [row] = await sessionByTokenHash(ctx, hashToken(token));
   if (!row || row.revoked_at || row.deactivated_at) return null;
