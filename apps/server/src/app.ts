@@ -8,6 +8,7 @@ import type { DbHandle } from './db/client';
 import type { PaymentConfirmer } from './lib/bakong';
 import { systemClock, type Clock } from './lib/clock';
 import { tooManyRequests } from './lib/errors';
+import { ANSWER_COMPRESSION } from './lib/compression';
 import { loadCommonPasswords } from './lib/passwords';
 import { HTTP_DEFAULTS, nodeServerOptions, readTls, type HttpLimits, type TlsFiles } from './lib/http-limits';
 import { authPlugin } from './plugins/auth';
@@ -97,10 +98,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     errorResponseBuilder: (_request, context) =>
       tooManyRequests(`Too many requests. Try again in ${context.after}.`, context.ttl / 1000),
   });
-  // Every answer of 1 KiB or more goes compressed (brotli, else gzip, as the client accepts); a
-  // smaller one is sent as it is, since compressing it would save too little to pay for
-  // (docs/decisions/0017-speed-on-the-wire-and-under-load.md).
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // Every answer of 1 KiB or more goes compressed (lib/compression.ts); the CSV downloads say their own way.
+  await app.register(compress, { global: true, ...ANSWER_COMPRESSION });
   await app.register(openApiPlugin);
 
   await app.register(

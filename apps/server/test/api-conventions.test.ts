@@ -38,6 +38,27 @@ describe(`API conventions (${dbKind})`, () => {
     expect(refused.json().message).toBeTruthy();
   });
 
+  it('sends a CSV download compressed as the client accepts, the same file once opened', async () => {
+    const url = '/api/stock-report/export';
+    const plain = await app.inject({ method: 'GET', url, headers: bearer(tokens.Admin) });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-type']).toMatch(/^text\/csv/);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    // The file streams, its size unknown as it starts: it goes compressed whatever its length.
+    expect(plain.rawPayload.length).toBeGreaterThan(500);
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
+      ['gzip', 'gzip', zlib.gunzipSync],
+    ] as const) {
+      const response = await app.inject({ method: 'GET', url, headers: { ...bearer(tokens.Admin), 'accept-encoding': accept } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding'], accept).toBe(encoding);
+      expect(response.headers['content-disposition']).toBe(plain.headers['content-disposition']);
+      expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      expect(decode(response.rawPayload).equals(plain.rawPayload)).toBe(true);
+    }
+  });
+
   it('answers unknown /api paths with a JSON 404, signed in or not', async () => {
     for (const headers of [{}, bearer(tokens.Admin)]) {
       const response = await app.inject({ method: 'GET', url: '/api/no-such-thing', headers });

@@ -7,6 +7,7 @@ import { paymentTotalsQuerySchema, paymentTotalsResponseSchema } from '@shop/con
 import { saleListQuerySchema } from '@shop/contracts/sale';
 import { supplyListQuerySchema } from '@shop/contracts/supply';
 import { modifierSalesQuerySchema, modifierSalesResponseSchema } from '@shop/contracts/modifier';
+import { FILE_COMPRESSION } from '../lib/compression';
 import { actorOf } from '../plugins/auth';
 import { getDashboard } from '../services/dashboard';
 import { modifierSales } from '../services/modifier-report';
@@ -17,7 +18,7 @@ import { stockReport } from '../services/stock-report';
 /** Reports need `reports:view`; without it a person sees their own sales on the orders screen. */
 const reports = { access: 'reports:view' } as const;
 
-/** A CSV download; `rows` (when known) goes in X-Total-Count, so the console can show how far it is. */
+/** A CSV download (its route compresses with FILE_COMPRESSION); `rows` (when known) goes in X-Total-Count, so the console can show how far it is. */
 export function sendCsv(reply: FastifyReply, fileName: string, stream: Readable, rows?: number) {
   if (rows !== undefined) reply.header('x-total-count', rows);
   return reply
@@ -44,7 +45,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/stock-report/export',
-    { config: reports, schema: { tags: ['reports'], summary: `The whole filtered stock report as ${REPORT_FILES.stock}`, querystring: stockReportQuerySchema } },
+    { config: reports, compress: FILE_COMPRESSION, schema: { tags: ['reports'], summary: `The whole filtered stock report as ${REPORT_FILES.stock}`, querystring: stockReportQuerySchema } },
     async (request, reply) => {
       const { rows, stream } = await exportStock(app.reports, request.query);
       return sendCsv(reply, REPORT_FILES.stock, stream, rows);
@@ -53,7 +54,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/sales/export',
-    { config: reports, schema: { tags: ['reports'], summary: `The whole filtered sales list as ${REPORT_FILES.sales}`, querystring: saleListQuerySchema } },
+    { config: reports, compress: FILE_COMPRESSION, schema: { tags: ['reports'], summary: `The whole filtered sales list as ${REPORT_FILES.sales}`, querystring: saleListQuerySchema } },
     async (request, reply) => {
       const { rows, stream } = await exportSales(app.reports, request.query, actorOf(request));
       return sendCsv(reply, REPORT_FILES.sales, stream, rows);
@@ -62,7 +63,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/sales/lines/export',
-    { config: reports, schema: { tags: ['reports'], summary: `The lines of the filtered sales, with their options, notes and discounts, as ${REPORT_FILES.saleLines}`, querystring: saleListQuerySchema } },
+    { config: reports, compress: FILE_COMPRESSION, schema: { tags: ['reports'], summary: `The lines of the filtered sales, with their options, notes and discounts, as ${REPORT_FILES.saleLines}`, querystring: saleListQuerySchema } },
     async (request, reply) => {
       const { rows, stream } = await exportSaleLines(app.reports, request.query, actorOf(request));
       return sendCsv(reply, REPORT_FILES.saleLines, stream, rows);
@@ -71,7 +72,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/supplies/export',
-    { config: reports, schema: { tags: ['reports'], summary: `The whole filtered purchase list as ${REPORT_FILES.purchases}`, querystring: supplyListQuerySchema } },
+    { config: reports, compress: FILE_COMPRESSION, schema: { tags: ['reports'], summary: `The whole filtered purchase list as ${REPORT_FILES.purchases}`, querystring: supplyListQuerySchema } },
     async (request, reply) => {
       const { rows, stream } = await exportPurchases(app.reports, request.query);
       return sendCsv(reply, REPORT_FILES.purchases, stream, rows);

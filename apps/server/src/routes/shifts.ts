@@ -22,6 +22,7 @@ import { closeShift, currentShift, listShifts, openShift, recordDrawerMovement, 
 import { createTill, listTills, updateTill } from '../services/tills';
 import { idempotencyHeaders, keyOf, sendAnswer } from './idempotent';
 import { sendCsv } from './reports';
+import { FILE_COMPRESSION } from '../lib/compression';
 
 /**
  * Tills, shifts and the journal (docs/decisions/0012-tills-shifts-and-the-journal.md). Whoever
@@ -97,7 +98,7 @@ export const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/shifts/:id/report.csv',
-    { config: sell, schema: { tags: ['shifts'], summary: 'The X- or Z-report as CSV', params: idParamsSchema } },
+    { config: sell, compress: FILE_COMPRESSION, schema: { tags: ['shifts'], summary: 'The X- or Z-report as CSV', params: idParamsSchema } },
     async (request, reply) => {
       const report = await shiftReport(app.services, request.params.id, actorOf(request));
       const name = report.shift.z_number === null ? `x-report-shift-${report.shift.id}.csv` : `${zCode(report.shift.z_number).toLowerCase()}.csv`;
