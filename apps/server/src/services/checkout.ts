@@ -6,9 +6,10 @@ import { IDEMPOTENCY_KEY_HEADER } from '@shop/contracts/http';
 import { SALE_MESSAGES, type PricesChangedAnswer, type Sale, type saleInputSchema } from '@shop/contracts/sale';
 import type { Settings } from '@shop/contracts/settings';
 import { CASH_METHOD, type SaleRates, type TenderOutcome } from '@shop/contracts/tender';
-import type { Insertable } from 'kysely';
-import type { SalesTable } from '../db/schema';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, SalesTable } from '../db/schema';
 import type { z } from 'zod';
+import { compiledOnce, type Rows } from '../db/compiled-once';
 import { businessDate } from '../lib/business-date';
 import { AppError, conflict, forbidden, refuseFields, unprocessable } from '../lib/errors';
 import { approveOverrides } from './approvals';
@@ -28,7 +29,8 @@ import { queueSaleJobs, thenPrint } from './printing/jobs';
 import { placeAtTill, type Place } from './shifts';
 import { expiredOnHand, recordMovements, takeForLines } from './stock-ledger';
 import { holdCatalogShared } from './catalog-version';
-import { addToSaleDay, productDaysUpsert, saleDayUpsert, type ProductDayLine, type SaleDayEntry } from './sale-days';
+import { addToSaleDays, productDayRows, productDaysUpsert, saleDayRow, saleDayUpsert, type ProductDayLine, type SaleDayEntry, type SaleDayRow } from './sale-days';
+import type { ProductSaleDaysTable } from '../db/schema';
 
 /*
  * POST /sales: a sale recorded as one transaction, in named steps (docs/architecture.md, "How a
@@ -69,6 +71,19 @@ interface Payment {
 }
 
 type ProductRow = { id: number; name: string; sku: string; price_cents: number; category_id: number; active: number; track_stock: number; on_hand: number };
+
+// A sale's statements, built once per shape (docs/decisions/0017-speed-on-the-wire-and-under-load.md, "Statements built once").
+
+const productsOfSale = (db: Kysely<Database>, productIds: number[]) =>
+  db.selectFrom('products').select(['id', 'name', 'sku', 'price_cents', 'category_id', 'active', 'track_stock', 'on_hand']).where('id', 'in', productIds).orderBy('id');
+const productsToSell = compiledOnce(productsOfSale);
+const productsToSellLocked = compiledOnce((db, productIds: number[]) => productsOfSale(db, productIds).forUpdate());
+const activePromotions = compiledOnce((db, productIds: number[]) =>
+  db.selectFrom('promotions').select(['id', 'product_id', 'discount_bp', 'active', 'valid_until']).where('product_id', 'in', productIds).where('active', '=', 1),
+);
+const insertSale = compiledOnce((db, row: Insertable<SalesTable>) => db.insertInto('sales').values(row).returning('id'));
+const insertSaleItems = compiledOnce((db, rows: Rows<'sale_items'>) => db.insertInto('sale_items').values(rows).returning('id'));
+const insertLineOptions = compiledOnce((db, rows: Rows<'sale_item_modifiers'>) => db.insertInto('sale_item_modifiers').values(rows));
 
 /** One line as the catalogue prices it. */
 interface PricedLine {
@@ -145,12 +160,7 @@ async function priceLines(tx: ServiceContext, input: SaleInput, moment: Moment, 
   // On PostgreSQL the rows are locked as they are read, in id order and after the catalogue's
   // lock, as lockProducts (services/stock-ledger.ts) locks them: one statement, not two.
   if (tx.kind === 'postgres') await holdCatalogShared(tx);
-  const read = tx.db
-    .selectFrom('products')
-    .select(['id', 'name', 'sku', 'price_cents', 'category_id', 'active', 'track_stock', 'on_hand'])
-    .where('id', 'in', productIds)
-    .orderBy('id');
-  const products = new Map((await (tx.kind === 'postgres' ? read.forUpdate() : read).execute()).map((product) => [product.id, product]));
+  const products = new Map((await (tx.kind === 'postgres' ? productsToSellLocked : productsToSell)(tx, productIds)).map((product) => [product.id, product]));
   refuseFields(
     Object.fromEntries(input.items.flatMap((line, index) => (products.has(line.product_id) ? [] : [[`items.${index}.product_id`, ['This product does not exist.']]]))),
   );
@@ -158,12 +168,7 @@ async function priceLines(tx: ServiceContext, input: SaleInput, moment: Moment, 
   const inactive = input.items.map((line) => products.get(line.product_id)!).find((product) => product.active !== 1);
   if (inactive && input.offline === null) throw conflict(`${inactive.name} is not on sale any more.`);
 
-  const promotions = await tx.db
-    .selectFrom('promotions')
-    .select(['id', 'product_id', 'discount_bp', 'active', 'valid_until'])
-    .where('product_id', 'in', productIds)
-    .where('active', '=', 1)
-    .execute();
+  const promotions = await activePromotions(tx, productIds);
   const promotionOf = (productId: number) =>
     bestPromotion(
       promotions.filter((p) => p.product_id === productId).map((p) => ({ id: p.id, discountBp: p.discount_bp, active: p.active === 1, validUntil: p.valid_until })),
@@ -383,7 +388,7 @@ async function writeSale(
     client_id: input.offline?.client_id ?? null,
     offline_number: input.offline?.number ?? null,
   } satisfies Insertable<SalesTable>;
-  const { id } = await tx.db.insertInto('sales').values(row).returning('id').executeTakeFirstOrThrow();
+  const [{ id }] = (await insertSale(tx, row)) as [{ id: number }];
   return { saleId: id, number, day: { ...row, user_id: sale.actor.userId } };
 }
 
@@ -400,10 +405,9 @@ async function takeStockAndWriteLines(tx: ServiceContext, saleId: number, lines:
     { sellable: true },
   );
   const takesOf = new Map(tracked.map((line, index) => [line, taken[index]!]));
-  const inserted = await tx.db
-    .insertInto('sale_items')
-    .values(
-      lines.map((line, index) => {
+  const inserted = await insertSaleItems(
+    tx,
+    lines.map((line, index) => {
         const priced = pricing.lines[index]!;
         return {
           sale_id: saleId,
@@ -425,9 +429,7 @@ async function takeStockAndWriteLines(tx: ServiceContext, saleId: number, lines:
           order_discount_cents: priced.orderShareCents,
         };
       }),
-    )
-    .returning('id')
-    .execute();
+  );
   // One statement's rows take their ids in the order they are listed.
   const itemIds = inserted.map((row) => row.id).sort((a, b) => a - b);
   await writeLineOptions(
@@ -465,7 +467,7 @@ async function writeLineOptions(tx: ServiceContext, lines: readonly { saleItemId
       position,
     })),
   );
-  if (rows.length > 0) await tx.db.insertInto('sale_item_modifiers').values(rows).execute();
+  if (rows.length > 0) await insertLineOptions(tx, rows);
 }
 
 /**
@@ -475,21 +477,24 @@ async function writeLineOptions(tx: ServiceContext, lines: readonly { saleItemId
  */
 async function numberSale(tx: ServiceContext, saleId: number, early: number | null, day: SaleDayEntry, products: readonly ProductDayLine[]): Promise<number> {
   if (early !== null) {
-    await addToSaleDay(tx, day);
-    await productDaysUpsert(tx.db, tx.kind, day.business_date, products).execute();
+    await addToSaleDays(tx, day, products);
     return early;
   }
-  const { number } = await tx.db
-    .with('day', (db) => saleDayUpsert(db, day))
-    .with('products', () => productDaysUpsert(tx.db, tx.kind, day.business_date, products))
-    .with('taken', (db) => db.updateTable('counters').set((eb) => ({ value: eb('value', '+', 1) })).where('name', '=', 'sale').returning('value'))
+  const [numbered] = await numberWithDays(tx, saleId, saleDayRow(day), productDayRows(day.business_date, products));
+  return numbered!.number;
+}
+
+/** PostgreSQL: the number taken, written on the sale, and the sale added to its day's rows, in one statement (built once per shape). */
+const numberWithDays = compiledOnce((db, saleId: number, day: SaleDayRow, products: ProductSaleDaysTable[]) =>
+  db
+    .with('day', (cte) => saleDayUpsert(cte, day))
+    .with('products', () => productDaysUpsert(db, 'postgres', products))
+    .with('taken', (cte) => cte.updateTable('counters').set((eb) => ({ value: eb('value', '+', 1) })).where('name', '=', 'sale').returning('value'))
     .updateTable('sales')
     .set((eb) => ({ number: eb.selectFrom('taken').select('value') }))
     .where('id', '=', saleId)
-    .returning('number')
-    .executeTakeFirstOrThrow();
-  return number;
-}
+    .returning('number'),
+);
 
 /** A sale as its lines were written, for what is done before its number (the kitchen's tickets show these lines). */
 export interface WrittenSale {

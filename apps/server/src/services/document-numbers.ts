@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { compiledOnce } from '../db/compiled-once';
 import type { ServiceContext } from './context';
 
 /*
@@ -7,14 +8,20 @@ import type { ServiceContext } from './context';
  * See docs/decisions/0007-a-sale-is-never-edited.md. How a number is written: lib/document-codes.ts.
  */
 
-/** The next number of a gapless series, taken inside the caller's transaction. */
-export async function nextNumber(tx: ServiceContext, counter: 'sale' | 'refund' | 'z_report' | 'journal' | 'open_order' | 'kitchen_ticket' | 'catalog'): Promise<number> {
-  const row = await tx.db
+type Counter = 'sale' | 'refund' | 'z_report' | 'journal' | 'open_order' | 'kitchen_ticket' | 'catalog';
+
+const takeNext = compiledOnce((db, counter: Counter) =>
+  db
     .updateTable('counters')
     .set((eb) => ({ value: eb('value', '+', 1) }))
     .where('name', '=', counter)
-    .returning('value')
-    .executeTakeFirstOrThrow();
+    .returning('value'),
+);
+
+/** The next number of a gapless series, taken inside the caller's transaction. */
+export async function nextNumber(tx: ServiceContext, counter: Counter): Promise<number> {
+  const [row] = await takeNext(tx, counter);
+  if (!row) throw new Error(`No counter named ${counter}`);
   return row.value;
 }
 

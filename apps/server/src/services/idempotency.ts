@@ -1,4 +1,7 @@
 import crypto from 'node:crypto';
+import type { Insertable } from 'kysely';
+import { compiledOnce } from '../db/compiled-once';
+import type { IdempotencyKeysTable } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
 import { conflict, unprocessable } from '../lib/errors';
 import type { ServiceContext } from './context';
@@ -25,9 +28,16 @@ export interface IdempotentAnswer<T> {
 
 const hashOf = (scope: string, request: unknown) => crypto.createHash('sha256').update(scope).update('\n').update(JSON.stringify(request)).digest('hex');
 
+// Every sale's statements, built once (docs/decisions/0017-speed-on-the-wire-and-under-load.md, "Statements built once").
+const keyRow = compiledOnce((db, key: string) => db.selectFrom('idempotency_keys').selectAll().where('key', '=', key));
+const claimKey = compiledOnce((db, row: Insertable<IdempotencyKeysTable>) => db.insertInto('idempotency_keys').values(row));
+const storeAnswer = compiledOnce((db, key: string, statusCode: number, response: string) =>
+  db.updateTable('idempotency_keys').set({ status_code: statusCode, response }).where('key', '=', key),
+);
+
 async function storedAnswer<T>(ctx: ServiceContext, request: IdempotentRequest, hash: string): Promise<IdempotentAnswer<T> | null> {
   if (!request.key) return null;
-  const row = await ctx.db.selectFrom('idempotency_keys').selectAll().where('key', '=', request.key).executeTakeFirst();
+  const [row] = await keyRow(ctx, request.key);
   if (!row) return null;
   if (row.user_id !== request.userId || row.scope !== request.scope || row.request_hash !== hash) {
     throw unprocessable(request.messages.keyReused, { field: 'idempotency-key' });
@@ -87,19 +97,10 @@ export async function runIdempotent<T>(
       const tx = { ...ctx, db: trx };
       const now = ctx.clock.now();
       if (request.key) {
-        await trx
-          .insertInto('idempotency_keys')
-          .values({ key: request.key, user_id: request.userId, scope: request.scope, request_hash: hash, status_code: 0, response: '', created_at: now.toISOString() })
-          .execute();
+        await claimKey(tx, { key: request.key, user_id: request.userId, scope: request.scope, request_hash: hash, status_code: 0, response: '', created_at: now.toISOString() });
       }
       const answer = await write(tx);
-      if (request.key) {
-        await trx
-          .updateTable('idempotency_keys')
-          .set({ status_code: answer.statusCode, response: JSON.stringify(answer.body) })
-          .where('key', '=', request.key)
-          .execute();
-      }
+      if (request.key) await storeAnswer(tx, request.key, answer.statusCode, JSON.stringify(answer.body));
       return { ...answer, replayed: false };
     });
     if (request.key) await forgetOldKeys(ctx);

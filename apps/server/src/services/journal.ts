@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { JournalBreak, JournalKind, JournalVerify } from '@shop/contracts/journal';
 import { zCode } from '@shop/contracts/shift';
 import type { ServiceContext } from './context';
+import { compiledOnce } from '../db/compiled-once';
 import { refundCode, saleCode } from '../lib/document-codes';
 
 /*
@@ -25,11 +26,36 @@ const link = (previous: string, content: Content) => sha256(`${previous}\n${JSON
 /** Numbers as numbers whatever the driver returns (PostgreSQL sums come back as text). */
 const num = (value: number | string | null) => (value === null ? null : Number(value));
 
+// Every sale's statements, built once per shape (docs/decisions/0017-speed-on-the-wire-and-under-load.md, "Statements built once").
+const salesByIds = compiledOnce((db, ids: number[]) => db.selectFrom('sales').selectAll().where('id', 'in', ids));
+const itemsOfSales = compiledOnce((db, ids: number[]) => db.selectFrom('sale_items').selectAll().where('sale_id', 'in', ids).orderBy('id'));
+const paymentsOfSales = compiledOnce((db, ids: number[]) => db.selectFrom('sale_payments').selectAll().where('sale_id', 'in', ids).orderBy('id'));
+const takeJournalHead = compiledOnce((db) =>
+  db
+    .updateTable('counters')
+    .set((eb) => ({ value: eb('value', '+', 1) }))
+    .where('name', '=', 'journal')
+    .returning(['value', 'hash']),
+);
+type JournalRecord = { seq: number; kind: JournalKind; entity_id: number; hash: string; created_at: string };
+const chainSqlite = {
+  record: compiledOnce((db, record: JournalRecord) => db.insertInto('journal').values(record)),
+  head: compiledOnce((db, hash: string) => db.updateTable('counters').set({ hash }).where('name', '=', 'journal')),
+};
+/** PostgreSQL: the record and the head in one statement. */
+const chainPg = compiledOnce((db, record: JournalRecord) =>
+  db
+    .with('chained', (cte) => cte.insertInto('journal').values(record))
+    .updateTable('counters')
+    .set({ hash: record.hash })
+    .where('name', '=', 'journal'),
+);
+
 /** Sales with their lines and the payments made with them (payments taken later are their own records). */
 async function saleContents(ctx: ServiceContext, ids: number[]): Promise<Map<number, Content>> {
-  const sales = await ctx.db.selectFrom('sales').selectAll().where('id', 'in', ids).execute();
-  const items = await ctx.db.selectFrom('sale_items').selectAll().where('sale_id', 'in', ids).orderBy('id').execute();
-  const payments = await ctx.db.selectFrom('sale_payments').selectAll().where('sale_id', 'in', ids).orderBy('id').execute();
+  const sales = await salesByIds(ctx, ids);
+  const items = await itemsOfSales(ctx, ids);
+  const payments = await paymentsOfSales(ctx, ids);
   return new Map(
     sales.map((sale) => {
       const own = payments.filter((p) => p.sale_id === sale.id);
@@ -173,21 +199,16 @@ export async function journalContent(tx: ServiceContext, kind: JournalKind, enti
  * is held for one read and one write (two on SQLite, whose writes run one at a time anyway).
  */
 export async function chainJournal(tx: ServiceContext, kind: JournalKind, entityId: number, content: Content): Promise<void> {
-  const head = await tx.db
-    .updateTable('counters')
-    .set((eb) => ({ value: eb('value', '+', 1) }))
-    .where('name', '=', 'journal')
-    .returning(['value', 'hash'])
-    .executeTakeFirstOrThrow();
+  const [head] = await takeJournalHead(tx);
+  if (!head) throw new Error('journal: no counter');
   const seq = head.value;
   const previous = seq === 1 ? GENESIS : (head.hash ?? (await tx.db.selectFrom('journal').select('hash').where('seq', '=', seq - 1).executeTakeFirstOrThrow()).hash);
-  const record = { seq, kind, entity_id: entityId, hash: link(previous, content), created_at: tx.clock.now().toISOString() };
+  const record: JournalRecord = { seq, kind, entity_id: entityId, hash: link(previous, content), created_at: tx.clock.now().toISOString() };
   if (tx.kind === 'postgres') {
-    // The record and the head in one statement.
-    await tx.db.with('chained', (db) => db.insertInto('journal').values(record)).updateTable('counters').set({ hash: record.hash }).where('name', '=', 'journal').execute();
+    await chainPg(tx, record);
   } else {
-    await tx.db.insertInto('journal').values(record).execute();
-    await tx.db.updateTable('counters').set({ hash: record.hash }).where('name', '=', 'journal').execute();
+    await chainSqlite.record(tx, record);
+    await chainSqlite.head(tx, record.hash);
   }
 }
 

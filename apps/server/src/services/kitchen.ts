@@ -1,4 +1,7 @@
 import { OPEN_ORDER_MESSAGES, type KitchenTicket, type OrderService } from '@shop/contracts/open-order';
+import type { Insertable } from 'kysely';
+import { compiledOnce, type Rows } from '../db/compiled-once';
+import type { KitchenTicketsTable } from '../db/schema';
 import { notFound, unprocessable } from '../lib/errors';
 import type { WrittenSale } from './checkout';
 import type { ServiceContext } from './context';
@@ -32,6 +35,10 @@ export interface TicketHeading {
 }
 
 /** Step of placing, adding to or selling: one ticket per station that has something to make. */
+// Built once per shape (docs/decisions/0017-speed-on-the-wire-and-under-load.md, "Statements built once").
+const insertTicket = compiledOnce((db, row: Insertable<KitchenTicketsTable>) => db.insertInto('kitchen_tickets').values(row).returning('id'));
+const insertTicketItems = compiledOnce((db, rows: Rows<'kitchen_ticket_items'>) => db.insertInto('kitchen_ticket_items').values(rows));
+
 export async function sendTickets(tx: ServiceContext, heading: TicketHeading, lines: readonly TicketLine[]): Promise<number[]> {
   const settings = await getSettings(tx);
   const { kitchen } = settings;
@@ -48,15 +55,12 @@ export async function sendTickets(tx: ServiceContext, heading: TicketHeading, li
     // every cafe sale until the one before it commits (a refused sale may leave a number unused; the kitchen loses nothing).
     const reserved = tx.kind === 'postgres' ? await reserveRowId(tx, 'kitchen_tickets') : null;
     const number = reserved ?? (await nextNumber(tx, 'kitchen_ticket'));
-    const { id } = await tx.db
-      .insertInto('kitchen_tickets')
-      .values({ ...(reserved === null ? {} : { id: reserved }), number, station, order_id: heading.orderId, sale_id: heading.saleId, table_label: heading.table, name: heading.name, service: heading.service, created_at: now, done_at: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await tx.db
-      .insertInto('kitchen_ticket_items')
-      .values(items.map((item) => ({ ticket_id: id, order_line_id: item.orderLineId, name: item.name, quantity: item.quantity, modifiers: JSON.stringify(item.modifiers), note: item.note, done_at: null })))
-      .execute();
+    const [ticket] = await insertTicket(tx, { ...(reserved === null ? {} : { id: reserved }), number, station, order_id: heading.orderId, sale_id: heading.saleId, table_label: heading.table, name: heading.name, service: heading.service, created_at: now, done_at: null });
+    const id = ticket!.id;
+    await insertTicketItems(
+      tx,
+      items.map((item) => ({ ticket_id: id, order_line_id: item.orderLineId, name: item.name, quantity: item.quantity, modifiers: JSON.stringify(item.modifiers), note: item.note, done_at: null })),
+    );
     await queueKitchenJob(tx, id, station, settings);
     ids.push(id);
   }

@@ -2,6 +2,7 @@ import { MODIFIER_MESSAGES, type ModifierGroup, type modifierGroupInputSchema } 
 import type { ListQuery } from '@shop/contracts/common';
 import { fromCents, toCents } from '@shop/contracts/money';
 import type { z } from 'zod';
+import { compiledOnce } from '../db/compiled-once';
 import { containsInsensitive } from '../db/dialect';
 import { conflict, notFound, refuseFields, unprocessable } from '../lib/errors';
 import { paginate } from '../lib/paginate';
@@ -23,16 +24,22 @@ type Link = 'product_modifier_groups' | 'category_modifier_groups';
 const toOption = (row: OptionRow) => ({ id: row.id, name: row.name, name_km: row.name_km, price: fromCents(row.price_cents), is_default: row.is_default === 1 });
 
 /** The options of these groups, in their order, by group. */
+// What every sale reads, built once per shape (docs/decisions/0017-speed-on-the-wire-and-under-load.md, "Statements built once").
+const optionsOfGroups = compiledOnce((db, groupIds: number[]) =>
+  db.selectFrom('modifier_options').select(['id', 'group_id', 'name', 'name_km', 'price_cents', 'is_default']).where('group_id', 'in', groupIds).orderBy('group_id').orderBy('position'),
+);
+const groupsByIds = compiledOnce((db, groupIds: number[]) => db.selectFrom('modifier_groups').selectAll().where('id', 'in', groupIds));
+const groupsOfProducts = compiledOnce((db, ownerIds: number[]) =>
+  db.selectFrom('product_modifier_groups').select(['product_id as owner_id', 'group_id']).where('product_id', 'in', ownerIds).orderBy('product_id').orderBy('position'),
+);
+const groupsOfCategories = compiledOnce((db, ownerIds: number[]) =>
+  db.selectFrom('category_modifier_groups').select(['category_id as owner_id', 'group_id']).where('category_id', 'in', ownerIds).orderBy('category_id').orderBy('position'),
+);
+
 export async function optionsOf(ctx: ServiceContext, groupIds: number[]): Promise<Map<number, OptionRow[]>> {
   const byGroup = new Map<number, OptionRow[]>();
   if (groupIds.length === 0) return byGroup;
-  const rows = await ctx.db
-    .selectFrom('modifier_options')
-    .select(['id', 'group_id', 'name', 'name_km', 'price_cents', 'is_default'])
-    .where('group_id', 'in', groupIds)
-    .orderBy('group_id')
-    .orderBy('position')
-    .execute();
+  const rows = await optionsOfGroups(ctx, groupIds);
   for (const row of rows) byGroup.set(row.group_id, [...(byGroup.get(row.group_id) ?? []), row]);
   return byGroup;
 }
@@ -219,9 +226,11 @@ async function groupIdsByOwner(ctx: ServiceContext, link: Link, ownerIds: number
   const byOwner = new Map<number, number[]>();
   if (ownerIds !== null && ownerIds.length === 0) return byOwner;
   const owner = link === 'product_modifier_groups' ? 'product_id' : 'category_id';
-  let select = ctx.db.selectFrom(link).select([`${owner} as owner_id`, 'group_id']).orderBy(owner).orderBy('position');
-  if (ownerIds !== null) select = select.where(owner, 'in', ownerIds);
-  for (const row of await select.execute()) byOwner.set(row.owner_id, [...(byOwner.get(row.owner_id) ?? []), row.group_id]);
+  const rows =
+    ownerIds === null
+      ? await ctx.db.selectFrom(link).select([`${owner} as owner_id`, 'group_id']).orderBy(owner).orderBy('position').execute()
+      : await (link === 'product_modifier_groups' ? groupsOfProducts : groupsOfCategories)(ctx, ownerIds);
+  for (const row of rows) byOwner.set(row.owner_id, [...(byOwner.get(row.owner_id) ?? []), row.group_id]);
   return byOwner;
 }
 
@@ -272,7 +281,7 @@ export async function chooseOptions(
   const [own, fromCategory] = await Promise.all([ownGroupIds(tx, 'product_modifier_groups', productIds), ownGroupIds(tx, 'category_modifier_groups', categoryIds)]);
   const groupIds = [...new Set([...own.values(), ...fromCategory.values()].flat())];
   if (groupIds.length === 0 && lines.every((line) => !line.modifiers?.length)) return lines.map(() => []);
-  const groups = new Map((groupIds.length ? await tx.db.selectFrom('modifier_groups').selectAll().where('id', 'in', groupIds).execute() : []).map((g) => [g.id, g]));
+  const groups = new Map((groupIds.length ? await groupsByIds(tx, groupIds) : []).map((g) => [g.id, g]));
   const options = await optionsOf(tx, groupIds);
   const chosenIds = [...new Set(lines.flatMap((line) => line.modifiers ?? []))];
   const known = new Map(chosenIds.length ? (await tx.db.selectFrom('modifier_options').select(['id', 'name']).where('id', 'in', chosenIds).execute()).map((row) => [row.id, row.name]) : []);

@@ -4,6 +4,7 @@ import type { PaymentMethod, Settings } from '@shop/contracts/settings';
 import { CASH_METHOD, settleTender, type ChangeIn, type PaymentCurrency, type SaleRates, type TenderOutcome } from '@shop/contracts/tender';
 import type { Insertable } from 'kysely';
 import type { z } from 'zod';
+import { compiledOnce, type Rows } from '../db/compiled-once';
 import type { SalePaymentsTable } from '../db/schema';
 import { unprocessable } from '../lib/errors';
 import type { Actor, ServiceContext } from './context';
@@ -134,5 +135,8 @@ export async function writePayments(
     const rielPart = outcome.changeCents - outcome.change.usdCents;
     if (rielPart > 0) values.push({ ...change, currency: 'KHR', amount_cents: -rielPart, amount_khr: -outcome.change.khr, tendered_cents: -rielPart });
   }
-  return (await tx.db.insertInto('sale_payments').values(values).returning('id').execute()).map((inserted) => inserted.id);
+  return (await insertPayments(tx, values)).map((inserted) => inserted.id);
 }
+
+/** Built once per shape (docs/decisions/0017-speed-on-the-wire-and-under-load.md, "Statements built once"). */
+const insertPayments = compiledOnce((db, rows: Rows<'sale_payments'>) => db.insertInto('sale_payments').values(rows).returning('id'));

@@ -1,6 +1,7 @@
 import { sql, type QueryCreator } from 'kysely';
+import { compiledOnce } from '../db/compiled-once';
 import type { DbKind } from '../db/dialect';
-import type { Database, ProductSaleDaysTable, SalesTable } from '../db/schema';
+import type { Database, ProductSaleDaysTable, SaleDaysTable, SalesTable } from '../db/schema';
 import type { ServiceContext } from './context';
 
 /*
@@ -13,18 +14,11 @@ import type { ServiceContext } from './context';
 /** What one sale adds to its day: its own row's figures. */
 export type SaleDayEntry = Pick<SalesTable, 'business_date' | 'items_count' | 'total_qty' | 'gross_cents' | 'discount_cents' | 'tax_cents' | 'service_cents' | 'total_cents'> & { user_id: number };
 
-/**
- * Adds a sale to its day's row, in the sale's transaction. On PostgreSQL the row stays locked
- * until commit, so the checkout does this among its last steps: only the same seller's sales of
- * the same day wait for each other, and only for the commit.
- */
-export async function addToSaleDay(tx: ServiceContext, sale: SaleDayEntry): Promise<void> {
-  await saleDayUpsert(tx.db, sale).execute();
-}
+/** What one sale adds to its day's row: the row it starts when it is the day's first. */
+export type SaleDayRow = SaleDaysTable;
 
-/** The statement addToSaleDay runs, for a caller that runs it with others in one round trip (the checkout's number, on PostgreSQL). */
-export function saleDayUpsert(db: QueryCreator<Database>, sale: SaleDayEntry) {
-  const row = {
+export function saleDayRow(sale: SaleDayEntry): SaleDayRow {
+  return {
     business_date: sale.business_date,
     user_id: sale.user_id,
     orders: 1,
@@ -36,6 +30,20 @@ export function saleDayUpsert(db: QueryCreator<Database>, sale: SaleDayEntry) {
     service_cents: sale.service_cents,
     total_cents: sale.total_cents,
   };
+}
+
+/**
+ * Adds a sale to its day's row and its lines to their products' rows, in the sale's transaction.
+ * On PostgreSQL the rows stay locked until commit, so the checkout does this among its last steps
+ * (there in the statement that takes the number: `saleDayUpsert`, `productDaysUpsert`).
+ */
+export async function addToSaleDays(tx: ServiceContext, sale: SaleDayEntry, lines: readonly ProductDayLine[]): Promise<void> {
+  await upsertSaleDay(tx, saleDayRow(sale));
+  await (tx.kind === 'postgres' ? upsertProductDaysPg : upsertProductDaysSqlite)(tx, productDayRows(sale.business_date, lines));
+}
+
+/** The statement that adds a sale to its day's row. */
+export function saleDayUpsert(db: QueryCreator<Database>, row: SaleDayRow) {
   return db
     .insertInto('sale_days')
     .values(row)
@@ -57,7 +65,7 @@ export function saleDayUpsert(db: QueryCreator<Database>, sale: SaleDayEntry) {
 export type ProductDayLine = { product_id: number; product_name: string; sku: string; quantity: number; line_total_cents: number };
 
 /** A sale's lines summed by product, one row each, in the order the products first appear. */
-function productDayRows(businessDate: string, lines: readonly ProductDayLine[]): ProductSaleDaysTable[] {
+export function productDayRows(businessDate: string, lines: readonly ProductDayLine[]): ProductSaleDaysTable[] {
   const byProduct = new Map<number, ProductSaleDaysTable>();
   for (const line of lines) {
     const row = byProduct.get(line.product_id);
@@ -78,8 +86,7 @@ function productDayRows(businessDate: string, lines: readonly ProductDayLine[]):
  * runs this in the statement that takes the number, whose lock already makes sales finish one at
  * a time. A sale has at least one line (its schema's rule).
  */
-export function productDaysUpsert(db: QueryCreator<Database>, kind: DbKind, businessDate: string, lines: readonly ProductDayLine[]) {
-  const rows = productDayRows(businessDate, lines);
+export function productDaysUpsert(db: QueryCreator<Database>, kind: DbKind, rows: ProductSaleDaysTable[]) {
   // The greater of two texts: PostgreSQL's greatest(), SQLite's two-argument max().
   const greater = kind === 'postgres' ? sql.raw('greatest') : sql.raw('max');
   return db
@@ -94,6 +101,11 @@ export function productDaysUpsert(db: QueryCreator<Database>, kind: DbKind, busi
       })),
     );
 }
+
+// Built once per shape (docs/decisions/0017-speed-on-the-wire-and-under-load.md, "Statements built once").
+const upsertSaleDay = compiledOnce(saleDayUpsert);
+const upsertProductDaysSqlite = compiledOnce((db, rows: ProductSaleDaysTable[]) => productDaysUpsert(db, 'sqlite', rows));
+const upsertProductDaysPg = compiledOnce((db, rows: ProductSaleDaysTable[]) => productDaysUpsert(db, 'postgres', rows));
 
 /** The days of [from, to] (either end open), everyone's or one seller's. */
 export function saleDaysIn(ctx: ServiceContext, range: { from?: string | undefined; to?: string | undefined; userId?: number | undefined }) {

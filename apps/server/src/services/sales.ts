@@ -1,12 +1,13 @@
 import { SALE_MESSAGES, type Sale, type SaleListQuery, type SaleTotals } from '@shop/contracts/sale';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { compiledOnce } from '../db/compiled-once';
 import { containsInsensitive } from '../db/dialect';
 import { notFound } from '../lib/errors';
 import { fromBasisPoints, fromCents, sumCents } from '@shop/contracts/money';
 import type { SalePayment } from '@shop/contracts/payment';
 import { CASH_METHOD, centsToKhrChange } from '@shop/contracts/tender';
 import type { Selectable } from 'kysely';
-import type { SalePaymentsTable } from '../db/schema';
+import type { Database, SalePaymentsTable } from '../db/schema';
 import { actorCan, type Actor, type ServiceContext } from './context';
 import { refundCode, saleCode, saleNumberIn } from '../lib/document-codes';
 import type { PaymentMethod } from '@shop/contracts/settings';
@@ -22,7 +23,12 @@ import type { SaleModifier } from '@shop/contracts/modifier';
 const seesAll = (viewer: Actor) => actorCan(viewer, 'sales:view-all');
 
 function selectSales(ctx: ServiceContext, viewer: Actor) {
-  let select = ctx.db
+  return salesSeenBy(ctx.db, seesAll(viewer) ? null : viewer.userId);
+}
+
+/** The sales with the names they show; only the seller's own when `sellerId` is given. */
+function salesSeenBy(db: Kysely<Database>, sellerId: number | null) {
+  let select = db
     .selectFrom('sales')
     .leftJoin('users', 'users.id', 'sales.user_id')
     .leftJoin('users as approvers', 'approvers.id', 'sales.approved_by')
@@ -30,9 +36,21 @@ function selectSales(ctx: ServiceContext, viewer: Actor) {
     .leftJoin('tills', 'tills.id', 'sales.till_id')
     .selectAll('sales')
     .select(['users.name as cashier_name', 'approvers.name as approver_name', 'discount_approvers.name as discount_approver_name', 'tills.name as till_name']);
-  if (!seesAll(viewer)) select = select.where('sales.user_id', '=', viewer.userId);
+  if (sellerId !== null) select = select.where('sales.user_id', '=', sellerId);
   return select;
 }
+
+// One sale's statements (the answer to every sale rung up), built once per shape (docs/decisions/0017-speed-on-the-wire-and-under-load.md, "Statements built once").
+const saleForAll = compiledOnce((db, id: number) => salesSeenBy(db, null).where('sales.id', '=', id));
+const saleForSeller = compiledOnce((db, id: number, sellerId: number) => salesSeenBy(db, sellerId).where('sales.id', '=', id));
+const itemsOfSale = compiledOnce((db, id: number) => db.selectFrom('sale_items').selectAll().where('sale_id', '=', id).orderBy('id'));
+const optionsOfItems = compiledOnce((db, saleItemIds: number[]) =>
+  db.selectFrom('sale_item_modifiers').selectAll().where('sale_item_id', 'in', saleItemIds).orderBy('sale_item_id').orderBy('position'),
+);
+const refundsOfSale = compiledOnce((db, id: number) => db.selectFrom('refunds').selectAll().where('sale_id', '=', id).orderBy('id'));
+const paymentsOfSales = compiledOnce((db, saleIds: number[]) =>
+  db.selectFrom('sale_payments').selectAll().where('sale_id', 'in', saleIds).where('kind', '!=', 'change').orderBy('id'),
+);
 
 type SaleRow = Awaited<ReturnType<ReturnType<typeof selectSales>['executeTakeFirstOrThrow']>>;
 type PaymentRow = Selectable<SalePaymentsTable>;
@@ -40,7 +58,7 @@ type PaymentRow = Selectable<SalePaymentsTable>;
 /** The payments of these sales (change rows apart), oldest first, by sale. */
 async function paymentsOf(ctx: ServiceContext, saleIds: number[]): Promise<Map<number, PaymentRow[]>> {
   if (saleIds.length === 0) return new Map();
-  const rows = await ctx.db.selectFrom('sale_payments').selectAll().where('sale_id', 'in', saleIds).where('kind', '!=', 'change').orderBy('id').execute();
+  const rows = await paymentsOfSales(ctx, saleIds);
   return groupBy(rows, (row) => row.sale_id);
 }
 
@@ -309,7 +327,7 @@ const refundMethod = (key: string, methods: readonly PaymentMethod[]) => ({ meth
 async function optionsOfLines(ctx: ServiceContext, saleItemIds: number[]): Promise<Map<number, SaleModifier[]>> {
   const byLine = new Map<number, SaleModifier[]>();
   if (saleItemIds.length === 0) return byLine;
-  const rows = await ctx.db.selectFrom('sale_item_modifiers').selectAll().where('sale_item_id', 'in', saleItemIds).orderBy('sale_item_id').orderBy('position').execute();
+  const rows = await optionsOfItems(ctx, saleItemIds);
   for (const row of rows) {
     const option = { option_id: row.option_id, group: row.group_name, name: row.name, name_km: row.name_km, price: fromCents(row.price_cents) };
     byLine.set(row.sale_item_id, [...(byLine.get(row.sale_item_id) ?? []), option]);
@@ -319,14 +337,14 @@ async function optionsOfLines(ctx: ServiceContext, saleItemIds: number[]): Promi
 
 /** One sale with its lines and refunds. */
 export async function getSale(ctx: ServiceContext, id: number, viewer: Actor): Promise<Sale> {
-  const row = await selectSales(ctx, viewer).where('sales.id', '=', id).executeTakeFirst();
+  const [row] = seesAll(viewer) ? await saleForAll(ctx, id) : await saleForSeller(ctx, id, viewer.userId);
   if (!row) throw notFound(SALE_MESSAGES.notFound);
-  const items = await ctx.db.selectFrom('sale_items').selectAll().where('sale_id', '=', id).orderBy('id').execute();
+  const items = await itemsOfSale(ctx, id);
   const options = await optionsOfLines(
     ctx,
     items.map((item) => item.id),
   );
-  const refunds = await ctx.db.selectFrom('refunds').selectAll().where('sale_id', '=', id).orderBy('id').execute();
+  const refunds = await refundsOfSale(ctx, id);
   const refundItems = refunds.length
     ? await ctx.db
         .selectFrom('refund_items')

@@ -1,4 +1,5 @@
 import { DEFAULT_SETTINGS, settingsSchema, type Settings, type SettingsSection } from '@shop/contracts/settings';
+import { compiledOnce } from '../db/compiled-once';
 import { businessDate } from '../lib/business-date';
 import { oncePerTransaction, type Actor, type ServiceContext } from './context';
 import { auditedWrite } from './write';
@@ -81,8 +82,11 @@ function storedRate(stored: Map<string, string>): number | null {
  */
 export const getSettings = oncePerTransaction(readSettings);
 
+/** Every stored section: read by every sale, so built once (docs/decisions/0017-speed-on-the-wire-and-under-load.md). */
+const allSections = compiledOnce((db) => db.selectFrom('settings').select(['section', 'value']));
+
 async function readSettings(ctx: ServiceContext): Promise<Settings> {
-  const rows = await ctx.db.selectFrom('settings').select(['section', 'value']).execute();
+  const rows = await allSections(ctx);
   const stored = new Map(rows.map((row) => [row.section, row.value]));
   const settings: Record<string, unknown> = {};
   for (const section of Object.keys(DEFAULT_SETTINGS) as SettingsSection[]) settings[section] = readStoredSection(section, stored.get(section));

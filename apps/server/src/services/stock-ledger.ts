@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
-import type { BatchSource, MovementKind, MovementReference } from '../db/schema';
+import { sql, type Kysely } from 'kysely';
+import { compiledOnce, type Rows } from '../db/compiled-once';
+import type { BatchSource, Database, MovementKind, MovementReference } from '../db/schema';
 import { conflict, unprocessable } from '../lib/errors';
 import { countNoun } from '../lib/text';
 import type { ServiceContext } from './context';
@@ -46,24 +47,21 @@ export async function recordMovements(tx: ServiceContext, movements: readonly Mo
   }
   if (settles(moving[0]!)) await settleSoldShort(tx, moving[0]!.productId, moving[0]!.batchId!, moving[0]!.quantity);
   const createdAt = tx.clock.now().toISOString();
-  const inserted = await tx.db
-    .insertInto('stock_movements')
-    .values(
-      moving.map((movement) => ({
-        product_id: movement.productId,
-        quantity: movement.quantity,
-        unit_cost_cents: movement.unitCostCents,
-        kind: movement.kind,
-        business_date: movement.businessDate,
-        batch_id: movement.batchId,
-        reference_type: movement.referenceType,
-        reference_id: movement.referenceId,
-        user_id: movement.userId,
-        created_at: createdAt,
-      })),
-    )
-    .returning('id')
-    .execute();
+  const inserted = await insertMovements(
+    tx,
+    moving.map((movement) => ({
+      product_id: movement.productId,
+      quantity: movement.quantity,
+      unit_cost_cents: movement.unitCostCents,
+      kind: movement.kind,
+      business_date: movement.businessDate,
+      batch_id: movement.batchId,
+      reference_type: movement.referenceType,
+      reference_id: movement.referenceId,
+      user_id: movement.userId,
+      created_at: createdAt,
+    })),
+  );
   // One statement's rows take their ids in the order they are listed.
   const ids = inserted.map((row) => row.id).sort((a, b) => a - b);
   const byProduct = new Map<number, { quantity: number; lastMovementId: number }>();
@@ -73,12 +71,11 @@ export async function recordMovements(tx: ServiceContext, movements: readonly Mo
   });
   // The till's row shows the stock: it moves to the next catalogue version in the same update.
   const rev = await catalogChanged(tx);
-  const products = await tx.db
-    .updateTable('products')
-    .set((eb) => ({ on_hand: eb('on_hand', '+', byId(byProduct, (entry) => entry.quantity)), catalog_rev: rev }))
-    .where('id', 'in', [...byProduct.keys()])
-    .returning(['id', 'name', 'sku', 'on_hand', 'reorder_level', 'track_stock'])
-    .execute();
+  const products = await moveOnHand(
+    tx,
+    [...byProduct].map(([id, entry]) => ({ id, by: entry.quantity })),
+    rev,
+  );
   await addToMonths(tx, moving);
   for (const product of products.sort((a, b) => a.id - b.id)) {
     const { quantity, lastMovementId } = byProduct.get(product.id)!;
@@ -89,11 +86,83 @@ export async function recordMovements(tx: ServiceContext, movements: readonly Mo
   }
 }
 
+/** A change of a whole number, by row id. */
+interface ById {
+  id: number;
+  by: number;
+}
+
 /** `case id when … then … end`: a whole number for each row of one update, by its id. */
-function byId<T>(rows: ReadonlyMap<number, T>, value: (row: T) => number) {
-  const cases = [...rows].map(([id, row]) => sql`when ${id} then cast(${value(row)} as integer)`);
+function byId(rows: readonly ById[]) {
+  const cases = rows.map((row) => sql`when ${row.id} then cast(${row.by} as integer)`);
   return sql<number>`case ${sql.ref('id')} ${sql.join(cases, sql` `)} end`;
 }
+
+// A sale's statements, built once per shape (docs/decisions/0017-speed-on-the-wire-and-under-load.md, "Statements built once").
+
+const insertMovements = compiledOnce((db, rows: Rows<'stock_movements'>) => db.insertInto('stock_movements').values(rows).returning('id'));
+
+const moveOnHand = compiledOnce((db, rows: ById[], rev: number) =>
+  db
+    .updateTable('products')
+    .set((eb) => ({ on_hand: eb('on_hand', '+', byId(rows)), catalog_rev: rev }))
+    .where(
+      'id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .returning(['id', 'name', 'sku', 'on_hand', 'reorder_level', 'track_stock']),
+);
+
+const addMonths = compiledOnce((db, rows: Rows<'stock_months'>) =>
+  db
+    .insertInto('stock_months')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['product_id', 'month']).doUpdateSet((eb) => ({
+        purchased: eb('stock_months.purchased', '+', eb.ref('excluded.purchased')),
+        sold: eb('stock_months.sold', '+', eb.ref('excluded.sold')),
+        adjusted: eb('stock_months.adjusted', '+', eb.ref('excluded.adjusted')),
+        net: eb('stock_months.net', '+', eb.ref('excluded.net')),
+      })),
+    ),
+);
+
+const giveFromBatches = compiledOnce((db, rows: ById[]) =>
+  db
+    .updateTable('stock_batches')
+    .set((eb) => ({ remaining: eb('remaining', '-', byId(rows)) }))
+    .where(
+      'id',
+      'in',
+      rows.map((row) => row.id),
+    ),
+);
+
+const expiredOf = compiledOnce((db, productIds: number[], today: string) =>
+  db
+    .selectFrom('stock_batches')
+    .select(['product_id', (eb) => eb.fn.sum<number>('remaining').as('expired')])
+    .where('remaining', '>', 0)
+    .where('expire_date', '<', today)
+    .where('product_id', 'in', productIds)
+    .groupBy('product_id'),
+);
+
+/** The batches of these products that still hold stock, first to be taken first: past their date last (never, for a sale), then the one that expires first, then the oldest. */
+function batchesInOrder(db: Kysely<Database>, productIds: number[], today: string, sellable: boolean) {
+  let select = db.selectFrom('stock_batches').select(['id', 'product_id', 'remaining', 'unit_cost_cents']).where('product_id', 'in', productIds).where('remaining', '>', 0);
+  if (sellable) select = select.where((eb) => eb.or([eb('expire_date', 'is', null), eb('expire_date', '>=', today)]));
+  return select
+    .orderBy((eb) => eb.case().when('expire_date', '<', today).then(1).else(0).end())
+    .orderBy((eb) => eb.case().when('expire_date', 'is', null).then(1).else(0).end())
+    .orderBy('expire_date')
+    .orderBy('received_date')
+    .orderBy('id');
+}
+
+const sellableBatches = compiledOnce((db, productIds: number[], today: string) => batchesInOrder(db, productIds, today, true));
+const anyBatches = compiledOnce((db, productIds: number[], today: string) => batchesInOrder(db, productIds, today, false));
 
 /** Keeps stock_months (the ledger by product and month) in step, in the same transaction: one row per product and month. */
 async function addToMonths(tx: ServiceContext, movements: readonly MovementInput[]): Promise<void> {
@@ -110,18 +179,7 @@ async function addToMonths(tx: ServiceContext, movements: readonly MovementInput
     row.net += movement.quantity;
     rows.set(key, row);
   }
-  await tx.db
-    .insertInto('stock_months')
-    .values([...rows.values()])
-    .onConflict((oc) =>
-      oc.columns(['product_id', 'month']).doUpdateSet((eb) => ({
-        purchased: eb('stock_months.purchased', '+', eb.ref('excluded.purchased')),
-        sold: eb('stock_months.sold', '+', eb.ref('excluded.sold')),
-        adjusted: eb('stock_months.adjusted', '+', eb.ref('excluded.adjusted')),
-        net: eb('stock_months.net', '+', eb.ref('excluded.net')),
-      })),
-    )
-    .execute();
+  await addMonths(tx, [...rows.values()]);
 }
 
 /**
@@ -216,17 +274,17 @@ export interface BatchTake {
 
 /** Units on hand, per product, in batches whose date has passed on `today`: waiting to be written off, never sold. */
 export async function expiredOnHand(tx: ServiceContext, productIds: readonly number[] | null, today: string): Promise<Map<number, number>> {
-  let select = tx.db
-    .selectFrom('stock_batches')
-    .select(['product_id', (eb) => eb.fn.sum<number>('remaining').as('expired')])
-    .where('remaining', '>', 0)
-    .where('expire_date', '<', today)
-    .groupBy('product_id');
-  if (productIds) {
-    if (productIds.length === 0) return new Map();
-    select = select.where('product_id', 'in', [...productIds]);
-  }
-  return new Map((await select.execute()).map((row) => [row.product_id, Number(row.expired)]));
+  if (productIds?.length === 0) return new Map();
+  const rows = productIds
+    ? await expiredOf(tx, [...productIds], today)
+    : await tx.db
+        .selectFrom('stock_batches')
+        .select(['product_id', (eb) => eb.fn.sum<number>('remaining').as('expired')])
+        .where('remaining', '>', 0)
+        .where('expire_date', '<', today)
+        .groupBy('product_id')
+        .execute();
+  return new Map(rows.map((row) => [row.product_id, Number(row.expired)]));
 }
 
 /**
@@ -256,19 +314,8 @@ export async function takeForLines(
   options: { sellable?: boolean } = {},
 ): Promise<BatchTake[][]> {
   if (lines.length === 0) return [];
-  let select = tx.db
-    .selectFrom('stock_batches')
-    .select(['id', 'product_id', 'remaining', 'unit_cost_cents'])
-    .where('product_id', 'in', [...new Set(lines.map((line) => line.productId))])
-    .where('remaining', '>', 0);
-  if (options.sellable) select = select.where((eb) => eb.or([eb('expire_date', 'is', null), eb('expire_date', '>=', today)]));
-  const batches = await select
-    .orderBy((eb) => eb.case().when('expire_date', '<', today).then(1).else(0).end())
-    .orderBy((eb) => eb.case().when('expire_date', 'is', null).then(1).else(0).end())
-    .orderBy('expire_date')
-    .orderBy('received_date')
-    .orderBy('id')
-    .execute();
+  const productIds = [...new Set(lines.map((line) => line.productId))];
+  const batches = await (options.sellable ? sellableBatches : anyBatches)(tx, productIds, today);
   const given = new Map<number, { remaining: number; taken: number }>();
   const takes: BatchTake[][] = [];
   for (const line of lines) {
@@ -287,13 +334,7 @@ export async function takeForLines(
     if (left > 0) own.push({ batchId: null, quantity: left, unitCostCents: await latestUnitCost(tx, line.productId) });
     takes.push(own);
   }
-  if (given.size > 0) {
-    await tx.db
-      .updateTable('stock_batches')
-      .set((eb) => ({ remaining: eb('remaining', '-', byId(given, (entry) => entry.taken)) }))
-      .where('id', 'in', [...given.keys()])
-      .execute();
-  }
+  if (given.size > 0) await giveFromBatches(tx, [...given].map(([id, entry]) => ({ id, by: entry.taken })));
   return takes;
 }
 

@@ -2,6 +2,7 @@ import { printMessage, PRINT_MESSAGES } from '@shop/contracts/print-messages';
 import type { PrintJob, PrintJobKind, PrintJobListQuery, labelPrintInputSchema, printJobReportSchema, salePrintInputSchema } from '@shop/contracts/print-job';
 import type { Printer, Settings } from '@shop/contracts/settings';
 import type { z } from 'zod';
+import { compiledOnce } from '../../db/compiled-once';
 import type { PrintJobsTable } from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
 import { paginate } from '../../lib/paginate';
@@ -105,10 +106,13 @@ function onChain<T>(target: string, work: () => Promise<T>): Promise<T> {
   return run;
 }
 
+/** The oldest jobs waiting to be sent: read after every sale, so built once (docs/decisions/0017-speed-on-the-wire-and-under-load.md). */
+const pendingJobs = compiledOnce((db) => db.selectFrom('print_jobs').select(['id', 'target']).where('status', '=', 'pending').orderBy('id').limit(200));
+
 /** Sends every pending job in the background (after a sale, an order or a drawer movement commits). */
 export function startPrinting(ctx: ServiceContext): void {
   void (async () => {
-    const pending = await ctx.db.selectFrom('print_jobs').select(['id', 'target']).where('status', '=', 'pending').orderBy('id').limit(200).execute();
+    const pending = await pendingJobs(ctx);
     for (const job of pending) {
       if (claimed.has(job.id)) continue;
       claimed.add(job.id);
