@@ -13,7 +13,7 @@ import { compiledOnce, type Rows } from '../db/compiled-once';
 import { businessDate } from '../lib/business-date';
 import { AppError, conflict, forbidden, refuseFields, unprocessable } from '../lib/errors';
 import { approveOverrides } from './approvals';
-import { recordAudit } from './audit';
+import { recordAuditIn } from './audit';
 import { actorCan, SHOP_VIEW, type Actor, type ServiceContext } from './context';
 import { answerUnderKey, runIdempotent, type IdempotentAnswer } from './idempotency';
 import { nextNumber, reserveRowId } from './document-numbers';
@@ -547,7 +547,7 @@ export async function recordSale<T>(tx: ServiceContext, input: SaleInput, actor:
     await queueSaleJobs(tx, { id: saleId, tillId: place.till_id, paidCash: payment.taken.some((p) => p.method.key === CASH_METHOD), userId: actor.userId }, settings);
   }
   // The sale's record names it by id (its number is on the sale, and never changes), so it is written before the number.
-  await recordAudit(tx.db, tx.clock, {
+  await recordAuditIn(tx, {
     userId: actor.userId,
     action: 'create',
     entity: 'sale',
