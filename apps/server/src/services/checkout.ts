@@ -7,7 +7,7 @@ import { SALE_MESSAGES, type PricesChangedAnswer, type Sale, type saleInputSchem
 import type { Settings } from '@shop/contracts/settings';
 import { CASH_METHOD, type SaleRates, type TenderOutcome } from '@shop/contracts/tender';
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, SalesTable } from '../db/schema';
+import type { Database, ProductSaleDaysTable, SaleDaysTable, SalesTable } from '../db/schema';
 import type { z } from 'zod';
 import { compiledOnce, type Rows } from '../db/compiled-once';
 import { businessDate } from '../lib/business-date';
@@ -29,8 +29,7 @@ import { queueSaleJobs, thenPrint } from './printing/jobs';
 import { placeAtTill, type Place } from './shifts';
 import { expiredOnHand, recordMovements, takeForLines } from './stock-ledger';
 import { holdCatalogShared } from './catalog-version';
-import { addToSaleDays, productDayRows, productDaysUpsert, saleDayRow, saleDayUpsert, type ProductDayLine, type SaleDayEntry, type SaleDayRow } from './sale-days';
-import type { ProductSaleDaysTable } from '../db/schema';
+import { addToSaleDays, productDayRows, productDaysUpsert, saleDayRow, saleDayUpsert, type ProductDayLine, type SaleDayEntry } from './sale-days';
 
 /*
  * POST /sales: a sale recorded as one transaction, in named steps (docs/architecture.md, "How a
@@ -388,8 +387,8 @@ async function writeSale(
     client_id: input.offline?.client_id ?? null,
     offline_number: input.offline?.number ?? null,
   } satisfies Insertable<SalesTable>;
-  const [{ id }] = (await insertSale(tx, row)) as [{ id: number }];
-  return { saleId: id, number, day: { ...row, user_id: sale.actor.userId } };
+  const [inserted] = await insertSale(tx, row);
+  return { saleId: inserted!.id, number, day: { ...row, user_id: sale.actor.userId } };
 }
 
 /**
@@ -408,27 +407,27 @@ async function takeStockAndWriteLines(tx: ServiceContext, saleId: number, lines:
   const inserted = await insertSaleItems(
     tx,
     lines.map((line, index) => {
-        const priced = pricing.lines[index]!;
-        return {
-          sale_id: saleId,
-          product_id: line.product.id,
-          product_name: line.product.name,
-          sku: line.product.sku,
-          quantity: line.quantity,
-          unit_price_cents: line.unitPriceCents,
-          discount_bp: line.discountBp,
-          promotion_id: line.promotionId,
-          discount_cents: priced.discountCents,
-          line_total_cents: priced.lineTotalCents,
-          cost_cents: (takesOf.get(line) ?? []).reduce((sum, take) => sum + take.quantity * take.unitCostCents, 0),
-          note: line.note,
-          hand_discount_type: line.handDiscount?.type ?? null,
-          hand_discount_value: line.handDiscount ? storedDiscountValue(line.handDiscount) : null,
-          hand_discount_reason: line.handDiscount?.reason ?? null,
-          hand_discount_cents: priced.handCents,
-          order_discount_cents: priced.orderShareCents,
-        };
-      }),
+      const priced = pricing.lines[index]!;
+      return {
+        sale_id: saleId,
+        product_id: line.product.id,
+        product_name: line.product.name,
+        sku: line.product.sku,
+        quantity: line.quantity,
+        unit_price_cents: line.unitPriceCents,
+        discount_bp: line.discountBp,
+        promotion_id: line.promotionId,
+        discount_cents: priced.discountCents,
+        line_total_cents: priced.lineTotalCents,
+        cost_cents: (takesOf.get(line) ?? []).reduce((sum, take) => sum + take.quantity * take.unitCostCents, 0),
+        note: line.note,
+        hand_discount_type: line.handDiscount?.type ?? null,
+        hand_discount_value: line.handDiscount ? storedDiscountValue(line.handDiscount) : null,
+        hand_discount_reason: line.handDiscount?.reason ?? null,
+        hand_discount_cents: priced.handCents,
+        order_discount_cents: priced.orderShareCents,
+      };
+    }),
   );
   // One statement's rows take their ids in the order they are listed.
   const itemIds = inserted.map((row) => row.id).sort((a, b) => a - b);
@@ -485,7 +484,7 @@ async function numberSale(tx: ServiceContext, saleId: number, early: number | nu
 }
 
 /** PostgreSQL: the number taken, written on the sale, and the sale added to its day's rows, in one statement (built once per shape). */
-const numberWithDays = compiledOnce((db, saleId: number, day: SaleDayRow, products: ProductSaleDaysTable[]) =>
+const numberWithDays = compiledOnce((db, saleId: number, day: SaleDaysTable, products: ProductSaleDaysTable[]) =>
   db
     .with('day', (cte) => saleDayUpsert(cte, day))
     .with('products', () => productDaysUpsert(db, 'postgres', products))

@@ -15,9 +15,7 @@ import type { ServiceContext } from './context';
 export type SaleDayEntry = Pick<SalesTable, 'business_date' | 'items_count' | 'total_qty' | 'gross_cents' | 'discount_cents' | 'tax_cents' | 'service_cents' | 'total_cents'> & { user_id: number };
 
 /** What one sale adds to its day's row: the row it starts when it is the day's first. */
-export type SaleDayRow = SaleDaysTable;
-
-export function saleDayRow(sale: SaleDayEntry): SaleDayRow {
+export function saleDayRow(sale: SaleDayEntry): SaleDaysTable {
   return {
     business_date: sale.business_date,
     user_id: sale.user_id,
@@ -43,7 +41,7 @@ export async function addToSaleDays(tx: ServiceContext, sale: SaleDayEntry, line
 }
 
 /** The statement that adds a sale to its day's row. */
-export function saleDayUpsert(db: QueryCreator<Database>, row: SaleDayRow) {
+export function saleDayUpsert(db: QueryCreator<Database>, row: SaleDaysTable) {
   return db
     .insertInto('sale_days')
     .values(row)

@@ -106,11 +106,7 @@ const moveOnHand = compiledOnce((db, rows: ById[], rev: number) =>
   db
     .updateTable('products')
     .set((eb) => ({ on_hand: eb('on_hand', '+', byId(rows)), catalog_rev: rev }))
-    .where(
-      'id',
-      'in',
-      rows.map((row) => row.id),
-    )
+    .where('id', 'in', rows.map((row) => row.id))
     .returning(['id', 'name', 'sku', 'on_hand', 'reorder_level', 'track_stock']),
 );
 
@@ -132,11 +128,7 @@ const giveFromBatches = compiledOnce((db, rows: ById[]) =>
   db
     .updateTable('stock_batches')
     .set((eb) => ({ remaining: eb('remaining', '-', byId(rows)) }))
-    .where(
-      'id',
-      'in',
-      rows.map((row) => row.id),
-    ),
+    .where('id', 'in', rows.map((row) => row.id)),
 );
 
 const expiredOf = compiledOnce((db, productIds: number[], today: string) =>
