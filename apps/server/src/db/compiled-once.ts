@@ -94,3 +94,9 @@ export function compiledOnce<Args extends unknown[], Row>(build: (db: Kysely<Dat
     return rows;
   };
 }
+
+/** compiledOnce for a statement whose SQL the builder writes differently for each dialect: `build` is asked once per dialect. */
+export function compiledPerKind<Args extends unknown[], Row>(build: (kind: DbKind) => (db: Kysely<Database>, ...values: Args) => Compilable<Row>) {
+  const byKind = { sqlite: compiledOnce(build('sqlite')), postgres: compiledOnce(build('postgres')) };
+  return (ctx: { db: Kysely<Database>; kind: DbKind }, ...values: Args): Promise<Row[]> => byKind[ctx.kind](ctx, ...values);
+}

@@ -2,8 +2,10 @@ import { MODIFIER_MESSAGES, type ModifierGroup, type modifierGroupInputSchema } 
 import type { ListQuery } from '@shop/contracts/common';
 import { fromCents, toCents } from '@shop/contracts/money';
 import type { z } from 'zod';
+import type { Kysely } from 'kysely';
 import { compiledOnce } from '../db/compiled-once';
 import { containsInsensitive } from '../db/dialect';
+import type { Database } from '../db/schema';
 import { conflict, notFound, refuseFields, unprocessable } from '../lib/errors';
 import { paginate } from '../lib/paginate';
 import type { Actor, ServiceContext } from './context';
@@ -23,19 +25,24 @@ type Link = 'product_modifier_groups' | 'category_modifier_groups';
 
 const toOption = (row: OptionRow) => ({ id: row.id, name: row.name, name_km: row.name_km, price: fromCents(row.price_cents), is_default: row.is_default === 1 });
 
-/** The options of these groups, in their order, by group. */
 // What every sale reads, built once per shape (docs/decisions/0017-speed-on-the-wire-and-under-load.md, "Statements built once").
 const optionsOfGroups = compiledOnce((db, groupIds: number[]) =>
   db.selectFrom('modifier_options').select(['id', 'group_id', 'name', 'name_km', 'price_cents', 'is_default']).where('group_id', 'in', groupIds).orderBy('group_id').orderBy('position'),
 );
 const groupsByIds = compiledOnce((db, groupIds: number[]) => db.selectFrom('modifier_groups').selectAll().where('id', 'in', groupIds));
-const groupsOfProducts = compiledOnce((db, ownerIds: number[]) =>
-  db.selectFrom('product_modifier_groups').select(['product_id as owner_id', 'group_id']).where('product_id', 'in', ownerIds).orderBy('product_id').orderBy('position'),
-);
-const groupsOfCategories = compiledOnce((db, ownerIds: number[]) =>
-  db.selectFrom('category_modifier_groups').select(['category_id as owner_id', 'group_id']).where('category_id', 'in', ownerIds).orderBy('category_id').orderBy('position'),
-);
+const ownGroupsOf = {
+  product_modifier_groups: compiledOnce((db, ownerIds: number[]) => ownGroupsQuery(db, 'product_modifier_groups', ownerIds)),
+  category_modifier_groups: compiledOnce((db, ownerIds: number[]) => ownGroupsQuery(db, 'category_modifier_groups', ownerIds)),
+};
 
+/** The groups products or categories carry themselves, in order: these owners', or every one's. */
+function ownGroupsQuery(db: Kysely<Database>, link: Link, ownerIds: number[] | null) {
+  const owner = link === 'product_modifier_groups' ? 'product_id' : 'category_id';
+  const select = db.selectFrom(link).select([`${owner} as owner_id`, 'group_id']).orderBy(owner).orderBy('position');
+  return ownerIds === null ? select : select.where(owner, 'in', ownerIds);
+}
+
+/** The options of these groups, in their order, by group. */
 export async function optionsOf(ctx: ServiceContext, groupIds: number[]): Promise<Map<number, OptionRow[]>> {
   const byGroup = new Map<number, OptionRow[]>();
   if (groupIds.length === 0) return byGroup;
@@ -225,11 +232,7 @@ export function deleteModifierGroup(ctx: ServiceContext, id: number, actor: Acto
 async function groupIdsByOwner(ctx: ServiceContext, link: Link, ownerIds: number[] | null): Promise<Map<number, number[]>> {
   const byOwner = new Map<number, number[]>();
   if (ownerIds !== null && ownerIds.length === 0) return byOwner;
-  const owner = link === 'product_modifier_groups' ? 'product_id' : 'category_id';
-  const rows =
-    ownerIds === null
-      ? await ctx.db.selectFrom(link).select([`${owner} as owner_id`, 'group_id']).orderBy(owner).orderBy('position').execute()
-      : await (link === 'product_modifier_groups' ? groupsOfProducts : groupsOfCategories)(ctx, ownerIds);
+  const rows = ownerIds === null ? await ownGroupsQuery(ctx.db, link, null).execute() : await ownGroupsOf[link](ctx, ownerIds);
   for (const row of rows) byOwner.set(row.owner_id, [...(byOwner.get(row.owner_id) ?? []), row.group_id]);
   return byOwner;
 }

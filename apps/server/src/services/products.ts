@@ -1,7 +1,7 @@
 import { PRODUCT_MESSAGES, type Product, type ProductListQuery, type productInputSchema } from '@shop/contracts/product';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { z } from 'zod';
-import { compiledOnce } from '../db/compiled-once';
+import { compiledPerKind } from '../db/compiled-once';
 import type { DbKind } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { conflict, notFound, refuseFields } from '../lib/errors';
@@ -46,10 +46,7 @@ function withNames(products: SelectQueryBuilder<Database, 'products', object>, k
 }
 
 /** A search's page by its ids, newest first: every search reads one, so built once per page size and dialect (docs/decisions/0017-speed-on-the-wire-and-under-load.md). */
-const productsByIds = {
-  sqlite: compiledOnce((db, ids: number[]) => withNames(db.selectFrom('products'), 'sqlite').where('products.id', 'in', ids).orderBy('products.id', 'desc')),
-  postgres: compiledOnce((db, ids: number[]) => withNames(db.selectFrom('products'), 'postgres').where('products.id', 'in', ids).orderBy('products.id', 'desc')),
-};
+const productsByIds = compiledPerKind((kind) => (db, ids: number[]) => withNames(db.selectFrom('products'), kind).where('products.id', 'in', ids).orderBy('products.id', 'desc'));
 
 type ProductRow = Awaited<ReturnType<ReturnType<typeof selectProducts>['executeTakeFirstOrThrow']>>;
 
@@ -96,7 +93,7 @@ function filteredPage(ctx: ServiceContext, query: ProductListQuery, categoryId: 
 async function searchPage(ctx: ServiceContext, query: ProductListQuery, q: string, categoryId: number | undefined) {
   const ids = await searchProductIds(ctx, { q, categoryId, unitId: query.unit_id, active: query.active });
   const pageIds = ids.slice((query.page - 1) * query.per_page, query.page * query.per_page);
-  const rows = pageIds.length ? await productsByIds[ctx.kind](keyedReads(ctx), pageIds) : [];
+  const rows = pageIds.length ? await productsByIds(keyedReads(ctx), pageIds) : [];
   return { rows, meta: pageMeta(ids.length, query.page, query.per_page) };
 }
 

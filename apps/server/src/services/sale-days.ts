@@ -1,5 +1,5 @@
 import { sql, type QueryCreator } from 'kysely';
-import { compiledOnce } from '../db/compiled-once';
+import { compiledOnce, compiledPerKind } from '../db/compiled-once';
 import type { DbKind } from '../db/dialect';
 import type { Database, ProductSaleDaysTable, SaleDaysTable, SalesTable } from '../db/schema';
 import type { ServiceContext } from './context';
@@ -37,7 +37,7 @@ export function saleDayRow(sale: SaleDayEntry): SaleDaysTable {
  */
 export async function addToSaleDays(tx: ServiceContext, sale: SaleDayEntry, lines: readonly ProductDayLine[]): Promise<void> {
   await upsertSaleDay(tx, saleDayRow(sale));
-  await (tx.kind === 'postgres' ? upsertProductDaysPg : upsertProductDaysSqlite)(tx, productDayRows(sale.business_date, lines));
+  await upsertProductDays(tx, productDayRows(sale.business_date, lines));
 }
 
 /** The statement that adds a sale to its day's row. */
@@ -102,8 +102,7 @@ export function productDaysUpsert(db: QueryCreator<Database>, kind: DbKind, rows
 
 // Built once per shape (docs/decisions/0017-speed-on-the-wire-and-under-load.md, "Statements built once").
 const upsertSaleDay = compiledOnce(saleDayUpsert);
-const upsertProductDaysSqlite = compiledOnce((db, rows: ProductSaleDaysTable[]) => productDaysUpsert(db, 'sqlite', rows));
-const upsertProductDaysPg = compiledOnce((db, rows: ProductSaleDaysTable[]) => productDaysUpsert(db, 'postgres', rows));
+const upsertProductDays = compiledPerKind((kind) => (db, rows: ProductSaleDaysTable[]) => productDaysUpsert(db, kind, rows));
 
 /** The days of [from, to] (either end open), everyone's or one seller's. */
 export function saleDaysIn(ctx: ServiceContext, range: { from?: string | undefined; to?: string | undefined; userId?: number | undefined }) {
