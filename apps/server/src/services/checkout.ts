@@ -17,12 +17,12 @@ import { recordAuditIn } from './audit';
 import { actorCan, SHOP_VIEW, type Actor, type ServiceContext } from './context';
 import { answerUnderKey, runIdempotent, type IdempotentAnswer } from './idempotency';
 import { nextNumber, reserveRowId } from './document-numbers';
-import { getSale, withSaleNumber } from './sales';
+import { getSale, getWrittenSale, withSaleNumber } from './sales';
 import { currentRates, legacyPayments, methodsLabel, settle, takePayments, writePayments, type TakenPayment } from './payments';
 import { getSettings } from './settings';
 import { approveDiscounts, refuseDiscountsBeyond, storedDiscountValue, type GivenDiscount } from './hand-discounts';
 import { chooseOptions, type ChosenOption } from './modifier-groups';
-import { chainJournal, journalContent } from './journal';
+import { chainJournal, journalContent, type JournalContent } from './journal';
 import { sendSaleTickets, type TicketLine } from './kitchen';
 import { flagOfflineSale, offlineSaleId } from './offline-sales';
 import { queueSaleJobs, thenPrint } from './printing/jobs';
@@ -510,9 +510,15 @@ export interface WrittenSale {
  * `beforeNumber` runs once the sale's rows are written and before its number is taken: what the
  * caller reads or sends there (the answer, the kitchen's tickets) is not done while the number's
  * lock is held. What it reads has the sale unnumbered on PostgreSQL (withSaleNumber gives it the
- * number). docs/decisions/0017-speed-on-the-wire-and-under-load.md.
+ * number). A caller that read the sale's rows there gives back its journal content made from
+ * them, so they are not read again. docs/decisions/0017-speed-on-the-wire-and-under-load.md.
  */
-export async function recordSale<T>(tx: ServiceContext, input: SaleInput, actor: Actor, beforeNumber: (sale: WrittenSale) => Promise<T>): Promise<{ saleId: number; number: number; before: T }> {
+export async function recordSale<T>(
+  tx: ServiceContext,
+  input: SaleInput,
+  actor: Actor,
+  beforeNumber: (sale: WrittenSale) => Promise<{ before: T; content?: JournalContent }>,
+): Promise<{ saleId: number; number: number; before: T }> {
   const settings = await getSettings(tx);
   const madeOffline = input.offline !== null;
   const moment = resolveMoment(tx, input, settings);
@@ -571,7 +577,7 @@ export async function recordSale<T>(tx: ServiceContext, input: SaleInput, actor:
       ...(input.offline === null ? {} : { offline: { client_id: input.offline.client_id, number: input.offline.number } }),
     },
   });
-  const before = await beforeNumber({
+  const { before, content: contentRead } = await beforeNumber({
     id: saleId,
     customerName,
     lines: lines.map((line) => ({
@@ -583,7 +589,7 @@ export async function recordSale<T>(tx: ServiceContext, input: SaleInput, actor:
       note: line.note,
     })),
   });
-  const content = await journalContent(tx, 'sale', saleId);
+  const content = contentRead ?? (await journalContent(tx, 'sale', saleId));
 
   // From here to commit the number's row is locked (PostgreSQL): only what needs the number, or a row every sale shares
   // (the day's summary, docs/decisions/0020-report-summaries.md).
@@ -657,7 +663,8 @@ function recordOnce(ctx: ServiceContext, request: CheckoutRequest): Promise<Chec
       const { number, before: sale } = await recordSale(tx, request.input, request.viewer, async (written) => {
         // The kitchen does not make what a customer took away hours ago.
         if (!madeOffline) await sendSaleTickets(tx, written);
-        return getSale(tx, written.id, request.viewer);
+        const { sale: answer, content } = await getWrittenSale(tx, written.id, request.viewer);
+        return { before: answer, content };
       });
       return { statusCode: 201, body: { data: withSaleNumber(sale, number), message: SALE_MESSAGES.recorded } };
     },

@@ -1,9 +1,12 @@
 import crypto from 'node:crypto';
 import type { JournalBreak, JournalKind, JournalVerify } from '@shop/contracts/journal';
 import { zCode } from '@shop/contracts/shift';
+import type { Selectable } from 'kysely';
 import type { ServiceContext } from './context';
 import { compiledOnce } from '../db/compiled-once';
+import type { SaleItemsTable, SalePaymentsTable, SalesTable } from '../db/schema';
 import { refundCode, saleCode } from '../lib/document-codes';
+import { groupBy } from '../lib/group-by';
 
 /*
  * The journal (docs/decisions/0012-tills-shifts-and-the-journal.md): each money record, in the
@@ -18,7 +21,9 @@ import { refundCode, saleCode } from '../lib/document-codes';
 
 const GENESIS = 'shop-console journal v1';
 
-type Content = Record<string, unknown>;
+/** What a record is chained with. */
+export type JournalContent = Record<string, unknown>;
+type Content = JournalContent;
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
 const link = (previous: string, content: Content) => sha256(`${previous}\n${JSON.stringify(content)}`);
@@ -54,47 +59,46 @@ const chainPg = compiledOnce((db, record: JournalRecord) =>
 /** Sales with their lines and the payments made with them (payments taken later are their own records). */
 async function saleContents(ctx: ServiceContext, ids: number[]): Promise<Map<number, Content>> {
   const sales = await salesByIds(ctx, ids);
-  const items = await itemsOfSales(ctx, ids);
-  const payments = await paymentsOfSales(ctx, ids);
-  return new Map(
-    sales.map((sale) => {
-      const own = payments.filter((p) => p.sale_id === sale.id);
-      // The change rows written with the sale come before any later settlement's rows.
-      const firstLater = Math.min(...own.filter((p) => p.kind === 'settlement').map((p) => p.id), Number.POSITIVE_INFINITY);
-      const withSale = own.filter((p) => p.kind === 'sale' || (p.kind === 'change' && p.id < firstLater));
-      return [
-        sale.id,
-        {
-          number: sale.number,
-          sale_date: sale.sale_date,
-          business_date: sale.business_date,
-          customer_name: sale.customer_name,
-          channel: sale.channel,
-          gross: sale.gross_cents,
-          discount: sale.discount_cents,
-          tax_enabled: sale.tax_enabled,
-          tax_inclusive: sale.tax_inclusive,
-          tax_rate_bp: sale.tax_rate_bp,
-          tax: sale.tax_cents,
-          service_bp: sale.service_bp,
-          service: sale.service_cents,
-          total: sale.total_cents,
-          rates: [sale.khr_per_usd, sale.khr_change_per_usd, sale.riel_step],
-          change: [sale.change_cents, sale.change_usd_cents, sale.change_khr],
-          till_id: sale.till_id,
-          shift_id: sale.shift_id,
-          notes: sale.notes,
-          created_at: sale.created_at,
-          // Only sales made offline carry it, so the records written before it still match (docs/decisions/0016-offline-selling.md).
-          ...(sale.client_id === null ? {} : { offline: [sale.client_id, sale.offline_number] }),
-          items: items
-            .filter((item) => item.sale_id === sale.id)
-            .map((item) => [item.product_id, item.product_name, item.sku, item.quantity, item.unit_price_cents, item.discount_bp, item.discount_cents, item.line_total_cents, item.cost_cents]),
-          payments: withSale.map(paymentTuple),
-        },
-      ];
-    }),
-  );
+  const items = groupBy(await itemsOfSales(ctx, ids), (item) => item.sale_id);
+  const payments = groupBy(await paymentsOfSales(ctx, ids), (payment) => payment.sale_id);
+  return new Map(sales.map((sale) => [sale.id, saleContentOf(sale, items.get(sale.id) ?? [], payments.get(sale.id) ?? [])]));
+}
+
+/**
+ * A sale's content from its rows: the sale, its lines and all its payment rows (change rows
+ * included), each oldest first. The checkout builds it from the rows its answer reads
+ * (sales.ts, getWrittenSale); the check, from the rows it reads here.
+ */
+export function saleContentOf(sale: Selectable<SalesTable>, items: readonly Selectable<SaleItemsTable>[], payments: readonly Selectable<SalePaymentsTable>[]): Content {
+  // The change rows written with the sale come before any later settlement's rows.
+  const firstLater = Math.min(...payments.filter((p) => p.kind === 'settlement').map((p) => p.id), Number.POSITIVE_INFINITY);
+  const withSale = payments.filter((p) => p.kind === 'sale' || (p.kind === 'change' && p.id < firstLater));
+  return {
+    number: sale.number,
+    sale_date: sale.sale_date,
+    business_date: sale.business_date,
+    customer_name: sale.customer_name,
+    channel: sale.channel,
+    gross: sale.gross_cents,
+    discount: sale.discount_cents,
+    tax_enabled: sale.tax_enabled,
+    tax_inclusive: sale.tax_inclusive,
+    tax_rate_bp: sale.tax_rate_bp,
+    tax: sale.tax_cents,
+    service_bp: sale.service_bp,
+    service: sale.service_cents,
+    total: sale.total_cents,
+    rates: [sale.khr_per_usd, sale.khr_change_per_usd, sale.riel_step],
+    change: [sale.change_cents, sale.change_usd_cents, sale.change_khr],
+    till_id: sale.till_id,
+    shift_id: sale.shift_id,
+    notes: sale.notes,
+    created_at: sale.created_at,
+    // Only sales made offline carry it, so the records written before it still match (docs/decisions/0016-offline-selling.md).
+    ...(sale.client_id === null ? {} : { offline: [sale.client_id, sale.offline_number] }),
+    items: items.map((item) => [item.product_id, item.product_name, item.sku, item.quantity, item.unit_price_cents, item.discount_bp, item.discount_cents, item.line_total_cents, item.cost_cents]),
+    payments: withSale.map(paymentTuple),
+  };
 }
 
 function paymentTuple(p: { method_key: string; currency: string; amount_cents: number; amount_khr: number; reference: string | null; khqr_md5: string | null; kind: string }) {

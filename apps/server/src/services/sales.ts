@@ -7,11 +7,12 @@ import { fromBasisPoints, fromCents, sumCents } from '@shop/contracts/money';
 import type { SalePayment } from '@shop/contracts/payment';
 import { CASH_METHOD, centsToKhrChange } from '@shop/contracts/tender';
 import type { Selectable } from 'kysely';
-import type { Database, SalePaymentsTable } from '../db/schema';
+import type { Database, RefundItemsTable, RefundsTable, SaleItemsTable, SalePaymentsTable } from '../db/schema';
 import { actorCan, type Actor, type ServiceContext } from './context';
 import { refundCode, saleCode, saleNumberIn } from '../lib/document-codes';
 import type { PaymentMethod } from '@shop/contracts/settings';
 import { getSettingsSection } from './settings';
+import { saleContentOf, type JournalContent } from './journal';
 import { groupBy } from '../lib/group-by';
 import { chunksAhead, readAhead } from '../lib/read-ahead';
 import { SALES_EXPORT_COLUMNS, writeExportText } from '../lib/export-text';
@@ -48,6 +49,7 @@ const optionsOfItems = compiledOnce((db, saleItemIds: number[]) =>
   db.selectFrom('sale_item_modifiers').selectAll().where('sale_item_id', 'in', saleItemIds).orderBy('sale_item_id').orderBy('position'),
 );
 const refundsOfSale = compiledOnce((db, id: number) => db.selectFrom('refunds').selectAll().where('sale_id', '=', id).orderBy('id'));
+const everyPaymentOfSale = compiledOnce((db, id: number) => db.selectFrom('sale_payments').selectAll().where('sale_id', '=', id).orderBy('id'));
 const paymentsOfSales = compiledOnce((db, saleIds: number[]) =>
   db.selectFrom('sale_payments').selectAll().where('sale_id', 'in', saleIds).where('kind', '!=', 'change').orderBy('id'),
 );
@@ -337,8 +339,7 @@ async function optionsOfLines(ctx: ServiceContext, saleItemIds: number[]): Promi
 
 /** One sale with its lines and refunds. */
 export async function getSale(ctx: ServiceContext, id: number, viewer: Actor): Promise<Sale> {
-  const [row] = seesAll(viewer) ? await saleForAll(ctx, id) : await saleForSeller(ctx, id, viewer.userId);
-  if (!row) throw notFound(SALE_MESSAGES.notFound);
+  const row = await saleSeenBy(ctx, id, viewer);
   const items = await itemsOfSale(ctx, id);
   const options = await optionsOfLines(
     ctx,
@@ -357,10 +358,51 @@ export async function getSale(ctx: ServiceContext, id: number, viewer: Actor): P
         .orderBy('id')
         .execute()
     : [];
-  const payments = await paymentsOf(ctx, [id]);
+  const payments = (await paymentsOf(ctx, [id])).get(id) ?? [];
   const methods = refunds.length ? (await getSettingsSection(ctx, 'payments')).methods : [];
+  return shapeSale({ row, items, options, payments, refunds, refundItems, methods });
+}
+
+/**
+ * A sale just written, in the transaction that wrote it: its answer, and its journal content made
+ * from the same rows (one read of its payments, change rows included), so the sale is read once
+ * for both. It has no refunds yet. docs/decisions/0017-speed-on-the-wire-and-under-load.md.
+ */
+export async function getWrittenSale(tx: ServiceContext, id: number, viewer: Actor): Promise<{ sale: Sale; content: JournalContent }> {
+  const row = await saleSeenBy(tx, id, viewer);
+  const items = await itemsOfSale(tx, id);
+  const options = await optionsOfLines(
+    tx,
+    items.map((item) => item.id),
+  );
+  const payments = await everyPaymentOfSale(tx, id);
   return {
-    ...toSale(row, payments.get(id) ?? []),
+    sale: shapeSale({ row, items, options, payments: payments.filter((payment) => payment.kind !== 'change'), refunds: [], refundItems: [], methods: [] }),
+    content: saleContentOf(row, items, payments),
+  };
+}
+
+async function saleSeenBy(ctx: ServiceContext, id: number, viewer: Actor): Promise<SaleRow> {
+  const [row] = seesAll(viewer) ? await saleForAll(ctx, id) : await saleForSeller(ctx, id, viewer.userId);
+  if (!row) throw notFound(SALE_MESSAGES.notFound);
+  return row;
+}
+
+type SaleRows = {
+  row: SaleRow;
+  items: Selectable<SaleItemsTable>[];
+  options: Map<number, SaleModifier[]>;
+  /** Its payments, change rows apart, oldest first. */
+  payments: PaymentRow[];
+  refunds: Selectable<RefundsTable>[];
+  refundItems: Selectable<RefundItemsTable>[];
+  methods: readonly PaymentMethod[];
+};
+
+/** A sale as the API shows it, from its rows. */
+function shapeSale({ row, items, options, payments, refunds, refundItems, methods }: SaleRows): Sale {
+  return {
+    ...toSale(row, payments),
     items: items.map((item) => ({
       id: item.id,
       product_id: item.product_id,
@@ -383,7 +425,7 @@ export async function getSale(ctx: ServiceContext, id: number, viewer: Actor): P
       amount: fromCents(refund.amount_cents),
       reason: refund.reason,
       // Refunds made before they named a method went back as the sale's first payment did.
-      ...refundMethod(refund.method ?? payments.get(id)?.[0]?.method_key ?? CASH_METHOD, methods),
+      ...refundMethod(refund.method ?? payments[0]?.method_key ?? CASH_METHOD, methods),
       currency: refund.currency,
       amount_khr: refund.amount_khr,
       business_date: refund.business_date,
