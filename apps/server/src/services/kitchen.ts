@@ -1,11 +1,9 @@
 import { OPEN_ORDER_MESSAGES, type KitchenTicket, type OrderService } from '@shop/contracts/open-order';
-import type { Insertable } from 'kysely';
 import { compiledOnce, type Rows } from '../db/compiled-once';
-import type { KitchenTicketsTable } from '../db/schema';
 import { notFound, unprocessable } from '../lib/errors';
 import type { WrittenSale } from './checkout';
 import type { ServiceContext } from './context';
-import { nextNumber, reserveRowId } from './document-numbers';
+import { nextNumbers, reserveRowIds } from './document-numbers';
 import { openOrderCode, saleCode } from '../lib/document-codes';
 import { queueKitchenJob } from './printing/jobs';
 import { getSettings } from './settings';
@@ -36,7 +34,7 @@ export interface TicketHeading {
 
 /** Step of placing, adding to or selling: one ticket per station that has something to make. */
 // Built once per shape (docs/decisions/0017-speed-on-the-wire-and-under-load.md, "Statements built once").
-const insertTicket = compiledOnce((db, row: Insertable<KitchenTicketsTable>) => db.insertInto('kitchen_tickets').values(row).returning('id'));
+const insertTickets = compiledOnce((db, rows: Rows<'kitchen_tickets'>) => db.insertInto('kitchen_tickets').values(rows).returning(['id', 'number']));
 const insertTicketItems = compiledOnce((db, rows: Rows<'kitchen_ticket_items'>) => db.insertInto('kitchen_ticket_items').values(rows));
 
 export async function sendTickets(tx: ServiceContext, heading: TicketHeading, lines: readonly TicketLine[]): Promise<number[]> {
@@ -48,22 +46,39 @@ export async function sendTickets(tx: ServiceContext, heading: TicketHeading, li
     const station = stationOf.get(line.categoryId);
     if (station !== undefined) byStation.set(station, [...(byStation.get(station) ?? []), line]);
   }
-  const ids: number[] = [];
+  if (byStation.size === 0) return [];
+  const stations = [...byStation];
   const now = tx.clock.now().toISOString();
-  for (const [station, items] of byStation) {
-    // The kitchen calls a ticket by its number. On PostgreSQL it is the ticket's own id: a counter's row would hold
-    // every cafe sale until the one before it commits (a refused sale may leave a number unused; the kitchen loses nothing).
-    const reserved = tx.kind === 'postgres' ? await reserveRowId(tx, 'kitchen_tickets') : null;
-    const number = reserved ?? (await nextNumber(tx, 'kitchen_ticket'));
-    const [ticket] = await insertTicket(tx, { ...(reserved === null ? {} : { id: reserved }), number, station, order_id: heading.orderId, sale_id: heading.saleId, table_label: heading.table, name: heading.name, service: heading.service, created_at: now, done_at: null });
-    const id = ticket!.id;
-    await insertTicketItems(
-      tx,
-      items.map((item) => ({ ticket_id: id, order_line_id: item.orderLineId, name: item.name, quantity: item.quantity, modifiers: JSON.stringify(item.modifiers), note: item.note, done_at: null })),
-    );
-    await queueKitchenJob(tx, id, station, settings);
-    ids.push(id);
-  }
+  // The kitchen calls a ticket by its number. On PostgreSQL it is the ticket's own id: a counter's row would hold
+  // every cafe sale until the one before it commits (a refused sale may leave a number unused; the kitchen loses nothing).
+  // Every station's ticket, its number and its items go in one statement each, whatever the number of stations.
+  const reserved = tx.kind === 'postgres' ? await reserveRowIds(tx, 'kitchen_tickets', stations.length) : null;
+  const numbers = reserved ?? (await nextNumbers(tx, 'kitchen_ticket', stations.length));
+  const written = await insertTickets(
+    tx,
+    stations.map(([station], index) => ({
+      ...(reserved === null ? {} : { id: reserved[index]! }),
+      number: numbers[index]!,
+      station,
+      order_id: heading.orderId,
+      sale_id: heading.saleId,
+      table_label: heading.table,
+      name: heading.name,
+      service: heading.service,
+      created_at: now,
+      done_at: null,
+    })),
+  );
+  // By number: the order of the rows an insert returns is not promised.
+  const idOf = new Map(written.map((ticket) => [ticket.number, ticket.id]));
+  const ids = numbers.map((number) => idOf.get(number)!);
+  await insertTicketItems(
+    tx,
+    stations.flatMap(([, items], index) =>
+      items.map((item) => ({ ticket_id: ids[index]!, order_line_id: item.orderLineId, name: item.name, quantity: item.quantity, modifiers: JSON.stringify(item.modifiers), note: item.note, done_at: null })),
+    ),
+  );
+  for (const [index, [station]] of stations.entries()) await queueKitchenJob(tx, ids[index]!, station, settings);
   return ids;
 }
 
