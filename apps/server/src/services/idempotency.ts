@@ -80,8 +80,10 @@ async function forgetOldKeys(ctx: ServiceContext): Promise<void> {
 /**
  * Runs a write once per key. The key is claimed inside the write's own transaction, so the
  * write and its stored answer commit together: a crash leaves neither, and a retry runs it
- * again. A concurrent duplicate waits on the key's row (PostgreSQL) or on the single SQLite
- * writer, then replays the answer the first one stored. Failed writes store nothing, so a
+ * again. A duplicate finds the key taken by its claim, the transaction's first statement, so
+ * nothing of it is written; it then replays the answer the first one stored (a concurrent one
+ * waits on the key's row on PostgreSQL, or on the single SQLite writer). A new key is not read
+ * first: most keys are new, and a sale saves a statement. Failed writes store nothing, so a
  * refused sale can be retried once the cause is fixed.
  */
 export async function runIdempotent<T>(
@@ -90,8 +92,6 @@ export async function runIdempotent<T>(
   write: (tx: ServiceContext) => Promise<{ statusCode: number; body: T }>,
 ): Promise<IdempotentAnswer<T>> {
   const hash = hashOf(request.scope, request.request);
-  const earlier = await storedAnswer<T>(ctx, request, hash);
-  if (earlier) return earlier;
   try {
     const answer = await ctx.db.transaction().execute(async (trx) => {
       const tx = { ...ctx, db: trx };
