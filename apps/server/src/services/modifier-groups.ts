@@ -2,7 +2,7 @@ import { MODIFIER_MESSAGES, type ModifierGroup, type modifierGroupInputSchema } 
 import type { ListQuery } from '@shop/contracts/common';
 import { fromCents, toCents } from '@shop/contracts/money';
 import type { z } from 'zod';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { compiledOnce } from '../db/compiled-once';
 import { containsInsensitive } from '../db/dialect';
 import type { Database } from '../db/schema';
@@ -34,6 +34,23 @@ const ownGroupsOf = {
   product_modifier_groups: compiledOnce((db, ownerIds: number[]) => ownGroupsQuery(db, 'product_modifier_groups', ownerIds)),
   category_modifier_groups: compiledOnce((db, ownerIds: number[]) => ownGroupsQuery(db, 'category_modifier_groups', ownerIds)),
 };
+
+/** The groups these products carry and the groups these categories carry, in one statement: what every sale reads. */
+const linkedGroups = compiledOnce((db, productIds: number[], categoryIds: number[]) =>
+  db
+    .selectFrom('product_modifier_groups')
+    .select([sql<Link>`'product_modifier_groups'`.as('link'), 'product_id as owner_id', 'group_id', 'position'])
+    .where('product_id', 'in', productIds)
+    .unionAll(
+      db
+        .selectFrom('category_modifier_groups')
+        .select([sql<Link>`'category_modifier_groups'`.as('link'), 'category_id as owner_id', 'group_id', 'position'])
+        .where('category_id', 'in', categoryIds),
+    )
+    .orderBy('link')
+    .orderBy('owner_id')
+    .orderBy('position'),
+);
 
 /** The groups products or categories carry themselves, in order: these owners', or every one's. */
 function ownGroupsQuery(db: Kysely<Database>, link: Link, ownerIds: number[] | null) {
@@ -281,7 +298,12 @@ export async function chooseOptions(
 ): Promise<ChosenOption[][]> {
   const productIds = [...new Set(lines.map((line) => line.product.id))];
   const categoryIds = [...new Set(lines.map((line) => line.product.category_id))];
-  const [own, fromCategory] = await Promise.all([ownGroupIds(tx, 'product_modifier_groups', productIds), ownGroupIds(tx, 'category_modifier_groups', categoryIds)]);
+  const own = new Map<number, number[]>();
+  const fromCategory = new Map<number, number[]>();
+  for (const row of await linkedGroups(tx, productIds, categoryIds)) {
+    const byOwner = row.link === 'product_modifier_groups' ? own : fromCategory;
+    byOwner.set(row.owner_id, [...(byOwner.get(row.owner_id) ?? []), row.group_id]);
+  }
   const groupIds = [...new Set([...own.values(), ...fromCategory.values()].flat())];
   if (groupIds.length === 0 && lines.every((line) => !line.modifiers?.length)) return lines.map(() => []);
   const groups = new Map((groupIds.length ? await groupsByIds(tx, groupIds) : []).map((g) => [g.id, g]));
