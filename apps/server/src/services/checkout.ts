@@ -650,7 +650,7 @@ function recordOnce(ctx: ServiceContext, request: CheckoutRequest): Promise<Chec
   // Its receipt, drawer pulse and kitchen tickets go to the printers once the sale is recorded, never before.
   return thenPrint(
     ctx,
-    runIdempotent<{ data: Sale; message: string }>(
+    () => runIdempotent<{ data: Sale; message: string }>(
     ctx,
     {
       key: request.idempotencyKey,

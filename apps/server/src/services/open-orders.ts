@@ -190,7 +190,7 @@ const KEY_REUSED = 'This Idempotency-Key was already used for a different order 
 export function placeOpenOrder(ctx: ServiceContext, input: PlaceInput, actor: Actor, idempotencyKey: string | null) {
   return thenPrint(
     ctx,
-    runIdempotent<{ data: OpenOrder; message: string }>(
+    () => runIdempotent<{ data: OpenOrder; message: string }>(
     ctx,
     { key: idempotencyKey, userId: actor.userId, scope: 'open_order', request: input, messages: { keyReused: KEY_REUSED, inFlight: SALE_MESSAGES.inFlight } },
     async (tx) => {
@@ -217,7 +217,7 @@ export function placeOpenOrder(ctx: ServiceContext, input: PlaceInput, actor: Ac
 export function addToOpenOrder(ctx: ServiceContext, id: number, input: AddInput, actor: Actor, idempotencyKey: string | null) {
   return thenPrint(
     ctx,
-    runIdempotent<{ data: OpenOrder; message: string }>(
+    () => runIdempotent<{ data: OpenOrder; message: string }>(
     ctx,
     { key: idempotencyKey, userId: actor.userId, scope: `open_order:${id}`, request: input, messages: { keyReused: KEY_REUSED, inFlight: SALE_MESSAGES.inFlight } },
     async (tx) => {
@@ -237,7 +237,7 @@ export function addToOpenOrder(ctx: ServiceContext, id: number, input: AddInput,
 export function payOpenOrder(ctx: ServiceContext, id: number, input: PayInput, actor: Actor, idempotencyKey: string | null) {
   return thenPrint(
     ctx,
-    runIdempotent<{ data: Sale; order: OpenOrder; message: string }>(
+    () => runIdempotent<{ data: Sale; order: OpenOrder; message: string }>(
     ctx,
     { key: idempotencyKey, userId: actor.userId, scope: `open_order_pay:${id}`, request: input, messages: { keyReused: SALE_MESSAGES.keyReused, inFlight: SALE_MESSAGES.inFlight } },
     async (tx) => {

@@ -225,7 +225,7 @@ export async function recordDrawerMovement(ctx: ServiceContext, shiftId: number,
   // The drawer opens for a no-sale and for money paid in or out: a pulse on the till's receipt printer.
   return thenPrint(
     ctx,
-    runIdempotent<{ data: Movement; message: string }>(
+    () => runIdempotent<{ data: Movement; message: string }>(
     ctx,
     {
       key: idempotencyKey,
