@@ -339,12 +339,7 @@ async function optionsOfLines(ctx: ServiceContext, saleItemIds: number[]): Promi
 
 /** One sale with its lines and refunds. */
 export async function getSale(ctx: ServiceContext, id: number, viewer: Actor): Promise<Sale> {
-  const row = await saleSeenBy(ctx, id, viewer);
-  const items = await itemsOfSale(ctx, id);
-  const options = await optionsOfLines(
-    ctx,
-    items.map((item) => item.id),
-  );
+  const { row, items, options } = await saleWithLines(ctx, id, viewer);
   const refunds = await refundsOfSale(ctx, id);
   const refundItems = refunds.length
     ? await ctx.db
@@ -369,12 +364,7 @@ export async function getSale(ctx: ServiceContext, id: number, viewer: Actor): P
  * for both. It has no refunds yet. docs/decisions/0017-speed-on-the-wire-and-under-load.md.
  */
 export async function getWrittenSale(tx: ServiceContext, id: number, viewer: Actor): Promise<{ sale: Sale; content: JournalContent }> {
-  const row = await saleSeenBy(tx, id, viewer);
-  const items = await itemsOfSale(tx, id);
-  const options = await optionsOfLines(
-    tx,
-    items.map((item) => item.id),
-  );
+  const { row, items, options } = await saleWithLines(tx, id, viewer);
   const payments = await everyPaymentOfSale(tx, id);
   return {
     sale: shapeSale({ row, items, options, payments: payments.filter((payment) => payment.kind !== 'change'), refunds: [], refundItems: [], methods: [] }),
@@ -382,10 +372,16 @@ export async function getWrittenSale(tx: ServiceContext, id: number, viewer: Act
   };
 }
 
-async function saleSeenBy(ctx: ServiceContext, id: number, viewer: Actor): Promise<SaleRow> {
+/** The sale as this viewer may see it (404 otherwise), its lines, and their options. */
+async function saleWithLines(ctx: ServiceContext, id: number, viewer: Actor) {
   const [row] = seesAll(viewer) ? await saleForAll(ctx, id) : await saleForSeller(ctx, id, viewer.userId);
   if (!row) throw notFound(SALE_MESSAGES.notFound);
-  return row;
+  const items = await itemsOfSale(ctx, id);
+  const options = await optionsOfLines(
+    ctx,
+    items.map((item) => item.id),
+  );
+  return { row, items, options };
 }
 
 type SaleRows = {
