@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { catalogVersion } from './catalog-version';
+import { catalogVersion, type CatalogVersion } from './catalog-version';
 import { keyedReads, type ServiceContext } from './context';
 
 /*
@@ -97,6 +97,11 @@ class SearchIndex {
       await this.refreshing;
       return this;
     }
+  }
+
+  /** The version the entries are at (read with them, so a match made now is of that version), or null before the first build. */
+  versionNow(): CatalogVersion | null {
+    return this.version < 0 || this.refreshing ? null : { version: this.version, deleted: this.deleted };
   }
 
   private async refresh(ctx: ServiceContext, seen: { version: number; deleted: number }): Promise<void> {
@@ -207,12 +212,54 @@ class SearchIndex {
 /** One index per database (the tests run many in one process); the list reads through the reports' connection. */
 const indexes = new WeakMap<Kysely<Database>, SearchIndex>();
 
-/** The ids of every product the search finds, newest first: their count is the list's total. */
-export async function searchProductIds(ctx: ServiceContext, filter: ProductFilter): Promise<readonly number[]> {
-  let index = indexes.get(ctx.db);
+function indexOf(db: Kysely<Database>): SearchIndex {
+  let index = indexes.get(db);
   if (!index) {
     index = new SearchIndex();
-    indexes.set(ctx.db, index);
+    indexes.set(db, index);
   }
-  return (await index.current(ctx)).match(filter);
+  return index;
+}
+
+/** The ids of every product the search finds, newest first: their count is the list's total. */
+export async function searchProductIds(ctx: ServiceContext, filter: ProductFilter): Promise<readonly number[]> {
+  return (await indexOf(ctx.db).current(ctx)).match(filter);
+}
+
+/** How a search's page is read: by its ids, and by its ids with the catalogue's stamps as the same statement sees them. */
+export interface PageReader<R> {
+  rows: (ids: number[]) => Promise<R[]>;
+  /** The page, and the newest version stamped on a product and the last outright delete's (null when no row came back). */
+  rowsWithStamps: (ids: number[]) => Promise<{ rows: R[]; stamps: CatalogVersion | null }>;
+}
+
+/**
+ * A search's matches and its page's rows, in one statement once the index is built (on
+ * PostgreSQL a statement is a round trip). The page is read with the newest version stamped on
+ * any product and the last delete's, as that statement sees the catalogue; every write that
+ * changes what a search looks at stamps the product above the index's version, since the index's
+ * version was read once no writer holding an older one was still open (catalogVersion). So when
+ * neither stamp is past the index's, the ids it found are those of every product committed before
+ * the statement began, and the page stands. Otherwise the index is brought up to date and the page
+ * read again, as before; so is an empty page.
+ */
+export async function searchWithPage<R>(
+  ctx: ServiceContext,
+  filter: ProductFilter,
+  pageOf: (ids: readonly number[]) => readonly number[],
+  read: PageReader<R>,
+): Promise<{ ids: readonly number[]; rows: R[] }> {
+  const index = indexOf(ctx.db);
+  const at = index.versionNow();
+  if (at) {
+    const ids = index.match(filter);
+    const pageIds = pageOf(ids);
+    if (pageIds.length) {
+      const page = await read.rowsWithStamps([...pageIds]);
+      if (page.stamps && page.stamps.version <= at.version && page.stamps.deleted === at.deleted) return { ids, rows: page.rows };
+    }
+  }
+  const ids = await searchProductIds(ctx, filter);
+  const pageIds = pageOf(ids);
+  return { ids, rows: pageIds.length ? await read.rows([...pageIds]) : [] };
 }

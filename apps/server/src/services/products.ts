@@ -11,7 +11,7 @@ import { keyedReads, type Actor, type ServiceContext } from './context';
 import { auditedWrite } from './write';
 import { setOwnGroups } from './modifier-groups';
 import { productDeleted, productsChanged } from './catalog-version';
-import { searchProductIds } from './product-search';
+import { searchWithPage } from './product-search';
 
 type ProductInput = z.output<typeof productInputSchema>;
 
@@ -47,6 +47,28 @@ function withNames(products: SelectQueryBuilder<Database, 'products', object>, k
 
 /** A search's page by its ids, newest first: every search reads one, so built once per page size and dialect (docs/decisions/0017-speed-on-the-wire-and-under-load.md). */
 const productsByIds = compiledPerKind((kind) => (db, ids: number[]) => withNames(db.selectFrom('products'), kind).where('products.id', 'in', ids).orderBy('products.id', 'desc'));
+
+/**
+ * The same page and, in the same statement, the newest catalogue version stamped on a product
+ * and the version of the last outright delete, as this statement sees the catalogue: a search
+ * whose index is at least that far needs no other statement (services/product-search.ts,
+ * `searchWithPage`). Both are one index entry or one row.
+ */
+const productsByIdsWithStamps = compiledPerKind((kind) => (db, ids: number[]) =>
+  withNames(db.selectFrom('products'), kind)
+    .select((eb) => [
+      eb.selectFrom('products as stamped').select((inner) => inner.fn.max('stamped.catalog_rev').as('rev')).as('newest_stamp'),
+      eb.selectFrom('counters').select('counters.value').where('counters.name', '=', 'catalog_deleted').as('deleted_stamp'),
+    ])
+    .where('products.id', 'in', ids)
+    .orderBy('products.id', 'desc'),
+);
+
+async function pageWithStamps(ctx: ServiceContext, ids: number[]) {
+  const rows = await productsByIdsWithStamps(ctx, ids);
+  const first = rows[0];
+  return { rows, stamps: first ? { version: Number(first.newest_stamp ?? 0), deleted: Number(first.deleted_stamp ?? 0) } : null };
+}
 
 type ProductRow = Awaited<ReturnType<ReturnType<typeof selectProducts>['executeTakeFirstOrThrow']>>;
 
@@ -91,9 +113,13 @@ function filteredPage(ctx: ServiceContext, query: ProductListQuery, categoryId: 
 
 /** With one: the matching ids and their count from the search index, then only the page's rows. */
 async function searchPage(ctx: ServiceContext, query: ProductListQuery, q: string, categoryId: number | undefined) {
-  const ids = await searchProductIds(ctx, { q, categoryId, unitId: query.unit_id, active: query.active });
-  const pageIds = ids.slice((query.page - 1) * query.per_page, query.page * query.per_page);
-  const rows = pageIds.length ? await productsByIds(keyedReads(ctx), pageIds) : [];
+  const keyed = keyedReads(ctx);
+  const { ids, rows } = await searchWithPage(
+    ctx,
+    { q, categoryId, unitId: query.unit_id, active: query.active },
+    (found) => found.slice((query.page - 1) * query.per_page, query.page * query.per_page),
+    { rows: (pageIds) => productsByIds(keyed, pageIds), rowsWithStamps: (pageIds) => pageWithStamps(keyed, pageIds) },
+  );
   return { rows, meta: pageMeta(ids.length, query.page, query.per_page) };
 }
 
