@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { catalogVersion, type CatalogVersion } from './catalog-version';
+import { catalogVersion } from './catalog-version';
 import { keyedReads, type ServiceContext } from './context';
 
 /*
@@ -99,9 +99,9 @@ class SearchIndex {
     }
   }
 
-  /** The version the entries are at (read with them, so a match made now is of that version), or null before the first build. */
-  versionNow(): CatalogVersion | null {
-    return this.version < 0 || this.refreshing ? null : { version: this.version, deleted: this.deleted };
+  /** The version the entries are at (a match made now is of that version), or null before the first build and while one is under way. */
+  versionNow(): number | null {
+    return this.version < 0 || this.refreshing ? null : this.version;
   }
 
   private async refresh(ctx: ServiceContext, seen: { version: number; deleted: number }): Promise<void> {
@@ -226,21 +226,21 @@ export async function searchProductIds(ctx: ServiceContext, filter: ProductFilte
   return (await indexOf(ctx.db).current(ctx)).match(filter);
 }
 
-/** How a search's page is read: by its ids, and by its ids with the catalogue's stamps as the same statement sees them. */
+/** How a search's page is read: by its ids, and by its ids with the catalogue version as it stands beside them. */
 export interface PageReader<R> {
   rows: (ids: number[]) => Promise<R[]>;
-  /** The page, and the newest version stamped on a product and the last outright delete's (null when no row came back). */
-  rowsWithStamps: (ids: number[]) => Promise<{ rows: R[]; stamps: CatalogVersion | null }>;
+  /** The page, and the catalogue version read in the same statement (null when no row came back). */
+  rowsAtVersion: (ids: number[]) => Promise<{ rows: R[]; version: number | null }>;
 }
 
 /**
  * A search's matches and its page's rows, in one statement once the index is built (on
- * PostgreSQL a statement is a round trip). The page is read with the newest version stamped on
- * any product and the last delete's, as that statement sees the catalogue; every write that
- * changes what a search looks at stamps the product above the index's version, since the index's
- * version was read once no writer holding an older one was still open (catalogVersion). So when
- * neither stamp is past the index's, the ids it found are those of every product committed before
- * the statement began, and the page stands. Otherwise the index is brought up to date and the page
+ * PostgreSQL a statement is a round trip). The page is read with the catalogue version as it
+ * stands: every write that changes what a search looks at takes a new version, a delete
+ * included, and every version up to the index's was committed when the index read it
+ * (catalogVersion). So when the version is still the index's, nothing has been written since:
+ * the ids it found are those of every product committed before the statement began, and the page
+ * stands. Otherwise (a sale takes a version too) the index is brought up to date and the page
  * read again, as before; so is an empty page.
  */
 export async function searchWithPage<R>(
@@ -255,8 +255,8 @@ export async function searchWithPage<R>(
     const ids = index.match(filter);
     const pageIds = pageOf(ids);
     if (pageIds.length) {
-      const page = await read.rowsWithStamps([...pageIds]);
-      if (page.stamps && page.stamps.version <= at.version && page.stamps.deleted === at.deleted) return { ids, rows: page.rows };
+      const page = await read.rowsAtVersion([...pageIds]);
+      if (page.version === at) return { ids, rows: page.rows };
     }
   }
   const ids = await searchProductIds(ctx, filter);

@@ -49,25 +49,26 @@ function withNames(products: SelectQueryBuilder<Database, 'products', object>, k
 const productsByIds = compiledPerKind((kind) => (db, ids: number[]) => withNames(db.selectFrom('products'), kind).where('products.id', 'in', ids).orderBy('products.id', 'desc'));
 
 /**
- * The same page and, in the same statement, the newest catalogue version stamped on a product
- * and the version of the last outright delete, as this statement sees the catalogue: a search
- * whose index is at least that far needs no other statement (services/product-search.ts,
- * `searchWithPage`). Both are one index entry or one row.
+ * The catalogue version as it stands, read inside a search's page statement: on PostgreSQL the
+ * last number the sequence gave out (to a transaction committed or still open), on SQLite the
+ * committed counter (services/catalog-version.ts). One row either way.
  */
-const productsByIdsWithStamps = compiledPerKind((kind) => (db, ids: number[]) =>
-  withNames(db.selectFrom('products'), kind)
-    .select((eb) => [
-      eb.selectFrom('products as stamped').select((inner) => inner.fn.max('stamped.catalog_rev').as('rev')).as('newest_stamp'),
-      eb.selectFrom('counters').select('counters.value').where('counters.name', '=', 'catalog_deleted').as('deleted_stamp'),
-    ])
-    .where('products.id', 'in', ids)
-    .orderBy('products.id', 'desc'),
+const VERSION_NOW = {
+  sqlite: sql<number | string>`(select value from counters where name = 'catalog')`,
+  postgres: sql<number | string>`(select case when is_called then last_value else 0 end from catalog_rev_seq)`,
+} as const;
+
+/**
+ * The same page with the catalogue version beside it, in one statement: a search whose index is
+ * at that version needs no other (services/product-search.ts, `searchWithPage`).
+ */
+const productsByIdsAtVersion = compiledPerKind((kind) => (db, ids: number[]) =>
+  withNames(db.selectFrom('products'), kind).select(VERSION_NOW[kind].as('version_now')).where('products.id', 'in', ids).orderBy('products.id', 'desc'),
 );
 
-async function pageWithStamps(ctx: ServiceContext, ids: number[]) {
-  const rows = await productsByIdsWithStamps(ctx, ids);
-  const first = rows[0];
-  return { rows, stamps: first ? { version: Number(first.newest_stamp ?? 0), deleted: Number(first.deleted_stamp ?? 0) } : null };
+async function pageAtVersion(ctx: ServiceContext, ids: number[]) {
+  const rows = await productsByIdsAtVersion(ctx, ids);
+  return { rows, version: rows[0] ? Number(rows[0].version_now) : null };
 }
 
 type ProductRow = Awaited<ReturnType<ReturnType<typeof selectProducts>['executeTakeFirstOrThrow']>>;
@@ -118,7 +119,7 @@ async function searchPage(ctx: ServiceContext, query: ProductListQuery, q: strin
     ctx,
     { q, categoryId, unitId: query.unit_id, active: query.active },
     (found) => found.slice((query.page - 1) * query.per_page, query.page * query.per_page),
-    { rows: (pageIds) => productsByIds(keyed, pageIds), rowsWithStamps: (pageIds) => pageWithStamps(keyed, pageIds) },
+    { rows: (pageIds) => productsByIds(keyed, pageIds), rowsAtVersion: (pageIds) => pageAtVersion(keyed, pageIds) },
   );
   return { rows, meta: pageMeta(ids.length, query.page, query.per_page) };
 }
