@@ -18,7 +18,7 @@ describe('two server processes on one database', () => {
     // One after the other: the first seeds the demo shop, the second finds it there.
     const first = await startServer(database.serverEnv);
     const second = await startServer(database.serverEnv);
-    // Signed in on one, the session works on the other: nothing lives in a server's memory.
+    // Signed in on one, the session works on the other: each keeps sessions in memory only while no server has written them (docs/decisions/0021).
     const token = await signIn(first.base, 'manager@demo.shop');
     const [product] = await stockedProducts(second.base, token, 1, 10);
     expect(await onHand(database, product!.id)).toBe(10);
@@ -40,5 +40,16 @@ describe('two server processes on one database', () => {
     expect(lines.map((l) => l.sale_id).sort(byId)).toEqual(sold.map((a) => a.body.data.id as number).sort(byId));
     await expectSalesComplete(database);
     await expectLedgerConsistent(database);
+
+    // Signed out on the first, the session is refused by the second, which had it in memory.
+    expect((await request(second.base, token, 'GET', '/api/me')).status).toBe(200);
+    expect((await request(first.base, token, 'POST', '/api/logout')).status).toBe(200);
+    const until = Date.now() + 5000;
+    let status = (await request(second.base, token, 'GET', '/api/me')).status;
+    while (status !== 401 && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      status = (await request(second.base, token, 'GET', '/api/me')).status;
+    }
+    expect(status).toBe(401);
   });
 });

@@ -6,6 +6,7 @@ import pg from 'pg';
 import './pg-types';
 import type { Database } from './schema';
 import type { DbKind } from './dialect';
+import { AuthWatch, watchAuth } from './auth-watch';
 import { preparedStatementsPool } from './pg-prepared';
 import { sqliteGroupCommitDialect } from './sqlite-group-commit';
 import type { ExportTextReader } from '../lib/export-text';
@@ -33,8 +34,11 @@ export function openDatabase(options: OpenDatabaseOptions): DbHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     const url = new URL(options.databaseUrl);
+    const watch = new AuthWatch(null, options.databaseUrl);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedStatementsPool(pool, watch) }) });
+    watchAuth(db, watch);
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedStatementsPool(pool) }) }),
+      db,
       kind: 'postgres',
       location: `postgres://${url.host}${url.pathname}`,
       url: options.databaseUrl,
@@ -52,8 +56,13 @@ export function openDatabase(options: OpenDatabaseOptions): DbHandle {
   // Reads outside a transaction: only what is committed, never behind the writer's lock.
   const reader = new SQLite(file, { readonly: true, fileMustExist: true });
   reader.pragma('busy_timeout = 10000');
-  const { dialect, counts } = sqliteGroupCommitDialect(database, reader);
-  return { db: new Kysely<Database>({ dialect }), kind: 'sqlite', location: file, groupCommit: counts };
+  // Another process's commits move the writer's data_version (its own never do): see db/auth-watch.ts.
+  const dataVersion = database.prepare('pragma data_version').pluck();
+  const watch = new AuthWatch(() => dataVersion.get() as number, null);
+  const { dialect, counts } = sqliteGroupCommitDialect(database, reader, watch);
+  const db = new Kysely<Database>({ dialect });
+  watchAuth(db, watch);
+  return { db, kind: 'sqlite', location: file, groupCommit: counts };
 }
 
 /** How long one report statement may run on PostgreSQL before it is stopped (a 503 that says so). */

@@ -23,6 +23,7 @@ import { stockMovementFigures } from './migrations/0019-stock-movement-figures';
 import { journalHead } from './migrations/0020-journal-head';
 import { productSaleDays } from './migrations/0021-product-sale-days';
 import { catalogVersionFunction } from './migrations/0022-catalog-version-function';
+import { authChangeNotices } from './migrations/0023-auth-change-notices';
 
 /** Every migration, in order; listed here (not read from disk) so the bundled server carries them. */
 export function migrations(kind: DbKind): Record<string, Migration> {
@@ -49,6 +50,7 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '0020-journal-head': journalHead(),
     '0021-product-sale-days': productSaleDays(),
     '0022-catalog-version-function': catalogVersionFunction(kind),
+    '0023-auth-change-notices': authChangeNotices(kind),
   };
 }
 

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
+import { writesAuth, type AuthWatch } from './auth-watch';
 
 /*
  * Kysely sends each statement unnamed, so PostgreSQL parses and plans it on every call: a sale
@@ -11,12 +12,18 @@ import type pg from 'pg';
  * Only statements with parameters (what `pg` sends through the extended protocol anyway) and a
  * handful of them: an IN-list comes in as many texts as it has lengths, and each prepared
  * statement stays in its connection's memory on the server.
+ *
+ * It also moves the sessions' watch (db/auth-watch.ts) for a write to users, sessions or settings:
+ * when it is sent, when it returns, and when its connection's transaction commits or rolls back.
  */
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 const MOST_PARAMETERS = 16;
 const NAMES_KEPT = 1000;
 
-export function preparedStatementsPool(pool: pg.Pool): PostgresPool {
+/** Ends the transaction a connection has open (not a savepoint's `rollback to`). */
+const ENDS_TRANSACTION = /^\s*(?:commit|rollback|end|abort)\s*;?\s*$/i;
+
+export function preparedStatementsPool(pool: pg.Pool, watch: AuthWatch): PostgresPool {
   const names = new Map<string, string>();
   const nameOf = (text: string): string => {
     let name = names.get(text);
@@ -28,15 +35,35 @@ export function preparedStatementsPool(pool: pg.Pool): PostgresPool {
     return name;
   };
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
-  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
-    query: ((textOrCursor: unknown, parameters?: readonly unknown[]) => {
-      if (typeof textOrCursor === 'string' && parameters && parameters.length > 0 && parameters.length <= MOST_PARAMETERS && PREPARABLE.test(textOrCursor)) {
-        return client.query({ name: nameOf(textOrCursor), text: textOrCursor, values: [...parameters] });
-      }
-      return client.query(textOrCursor as string, parameters as unknown[]);
-    }) as unknown as PostgresPoolClient['query'],
-    release: () => client.release(),
-  });
+  const send = (client: pg.PoolClient, textOrCursor: unknown, parameters?: readonly unknown[]) => {
+    if (typeof textOrCursor === 'string' && parameters && parameters.length > 0 && parameters.length <= MOST_PARAMETERS && PREPARABLE.test(textOrCursor)) {
+      return client.query({ name: nameOf(textOrCursor), text: textOrCursor, values: [...parameters] });
+    }
+    return client.query(textOrCursor as string, parameters as unknown[]);
+  };
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    /** This connection's open transaction wrote users, sessions or settings. */
+    let wroteAuth = false;
+    return {
+      query: ((textOrCursor: unknown, parameters?: readonly unknown[]) => {
+        if (typeof textOrCursor === 'string') {
+          if (writesAuth(textOrCursor)) {
+            watch.changed();
+            wroteAuth = true;
+            return (send(client, textOrCursor, parameters) as Promise<unknown>).finally(() => watch.changed());
+          }
+          if (wroteAuth && ENDS_TRANSACTION.test(textOrCursor)) {
+            return (send(client, textOrCursor, parameters) as Promise<unknown>).finally(() => {
+              wroteAuth = false;
+              watch.changed();
+            });
+          }
+        }
+        return send(client, textOrCursor, parameters);
+      }) as unknown as PostgresPoolClient['query'],
+      release: () => client.release(),
+    };
+  };
   return {
     async connect() {
       const client = await pool.connect();
@@ -47,6 +74,9 @@ export function preparedStatementsPool(pool: pg.Pool): PostgresPool {
       }
       return wrapper;
     },
-    end: () => pool.end(),
+    end: async () => {
+      await watch.close();
+      await pool.end();
+    },
   };
 }

@@ -9,6 +9,7 @@ import {
   type Driver,
   type QueryResult,
 } from 'kysely';
+import { writesAuth, type AuthWatch } from './auth-watch';
 
 /*
  * SQLite with group commit (docs/decisions/0018-sqlite-group-commit.md).
@@ -26,6 +27,8 @@ import {
  *   committed and never wait for a group.
  * - A write outside a transaction joins the group and returns after its commit, as autocommit.
  * - If the commit fails, every transaction of the group fails with its error; none was answered.
+ * - A write to users, sessions or settings moves the sessions' watch when it runs and when its
+ *   group ends (db/auth-watch.ts).
  */
 
 const CACHED_STATEMENTS = 500;
@@ -95,12 +98,15 @@ class GroupWriter {
   private locked = false;
   private readonly waiting: (() => void)[] = [];
   private group: Group | null = null;
+  /** The open group wrote users, sessions or settings: its end moves the watch again. */
+  private wroteAuth = false;
   /** COMMITs run and transactions committed in them, for the bench and the tests. */
   readonly counts = { commits: 0, transactions: 0 };
 
   constructor(
     private readonly writer: SQLite.Database,
     private readonly reader: SQLite.Database,
+    private readonly watch: AuthWatch,
   ) {
     this.writerStatement = statementCache(writer);
     this.readerStatement = statementCache(reader);
@@ -134,6 +140,7 @@ class GroupWriter {
     if (this.group && !this.writer.inTransaction) {
       const lost = this.group;
       this.group = null;
+      this.groupEnded();
       lost.settle(error);
     }
   }
@@ -173,12 +180,26 @@ class GroupWriter {
   }
 
   private onWriter(sql: string, parameters: readonly unknown[]): QueryResult<unknown> {
+    const auth = writesAuth(sql);
+    if (auth) {
+      this.watch.changed();
+      this.wroteAuth = true;
+    }
     try {
       return run(this.writerStatement(sql), parameters);
     } catch (error) {
       this.checkGroupAlive(error);
       throw error;
+    } finally {
+      if (auth) this.watch.changed();
     }
+  }
+
+  /** The group ended (committed or rolled back): what it wrote is now as every reader sees it. */
+  private groupEnded(): void {
+    if (!this.wroteAuth) return;
+    this.wroteAuth = false;
+    this.watch.changed();
   }
 
   async begin(session: Session): Promise<void> {
@@ -216,6 +237,7 @@ class GroupWriter {
         this.writerStatement('rollback').run();
         const lost = this.group;
         this.group = null;
+        this.groupEnded();
         lost.settle(error);
       }
     } finally {
@@ -255,9 +277,11 @@ class GroupWriter {
       try {
         this.writerStatement('commit').run();
         this.counts.commits += 1;
+        this.groupEnded();
         group.settle();
       } catch (error) {
         if (this.writer.inTransaction) this.writerStatement('rollback').run();
+        this.groupEnded();
         group.settle(error);
       }
     } finally {
@@ -273,8 +297,8 @@ class GroupWriter {
 }
 
 /** Kysely on one SQLite file: a writer with group commit and a read-only connection beside it. */
-export function sqliteGroupCommitDialect(writer: SQLite.Database, reader: SQLite.Database): { dialect: Dialect; counts: GroupWriter['counts'] } {
-  const groups = new GroupWriter(writer, reader);
+export function sqliteGroupCommitDialect(writer: SQLite.Database, reader: SQLite.Database, watch: AuthWatch): { dialect: Dialect; counts: GroupWriter['counts'] } {
+  const groups = new GroupWriter(writer, reader, watch);
   const session = (connection: DatabaseConnection) => connection as Session;
   const driver: Driver = {
     init: async () => {},

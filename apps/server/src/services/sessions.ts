@@ -1,7 +1,10 @@
 import { PROFILE_MESSAGES, type Session } from '@shop/contracts/profile';
 import type { Settings } from '@shop/contracts/settings';
 import type { UserRow } from '../db/schema';
+import type { Kysely } from 'kysely';
+import { authWatchOf } from '../db/auth-watch';
 import { compiledOnce } from '../db/compiled-once';
+import type { Database } from '../db/schema';
 import { notFound } from '../lib/errors';
 import { describeDevice } from '../lib/user-agent';
 import { hashToken, newToken } from '../lib/tokens';
@@ -78,13 +81,46 @@ const sessionByTokenHash = compiledOnce((db, tokenHash: string) =>
     .where('sessions.token_hash', '=', tokenHash),
 );
 
+type SessionRow = Awaited<ReturnType<typeof sessionByTokenHash>>[number];
+
+/** How many sessions are kept per database; past it the one read longest ago goes. */
+const SESSIONS_KEPT = 1000;
+
+/** Sessions read by token hash, kept while the watch's count stands where it was when they were read. */
+const kept = new WeakMap<Kysely<Database>, { count: number; rows: Map<string, SessionRow> }>();
+
+/**
+ * The row behind a token's hash: from memory while nothing it rests on (the session, its user,
+ * the settings) has been written since it was read, here or on another server
+ * (db/auth-watch.ts, docs/decisions/0021-sessions-kept-in-memory.md); else read, and kept if
+ * nothing was written while it was read. Unknown tokens are not kept.
+ */
+async function sessionRowOf(ctx: ServiceContext, tokenHash: string): Promise<SessionRow | undefined> {
+  const watch = authWatchOf(ctx.db);
+  const count = watch?.now() ?? null;
+  if (!watch || count === null) return (await sessionByTokenHash(ctx, tokenHash))[0];
+  let known = kept.get(ctx.db);
+  if (!known || known.count !== count) {
+    known = { count, rows: new Map() };
+    kept.set(ctx.db, known);
+  }
+  const row = known.rows.get(tokenHash);
+  if (row) return row;
+  const [read] = await sessionByTokenHash(ctx, tokenHash);
+  if (read && watch.now() === count && kept.get(ctx.db) === known) {
+    if (known.rows.size >= SESSIONS_KEPT) known.rows.delete(known.rows.keys().next().value as string);
+    known.rows.set(tokenHash, read);
+  }
+  return read;
+}
+
 /**
  * The live session behind a bearer token, or null when the token is unknown, revoked, run out
  * (idle too long or past its lifetime, Settings → General) or its user deactivated. The shop's
  * limits come in the same query, so a change applies at once on every server process.
  */
 export async function findSessionByToken(ctx: ServiceContext, token: string): Promise<AuthenticatedSession | null> {
-  const [row] = await sessionByTokenHash(ctx, hashToken(token));
+  const row = await sessionRowOf(ctx, hashToken(token));
   if (!row || row.revoked_at || row.deactivated_at) return null;
   const { session_id, session_created_at, last_active_at, revoked_at: _revoked, general_settings, ...user } = row;
   const now = ctx.clock.now();
