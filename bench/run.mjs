@@ -263,7 +263,12 @@ async function benchDatabase(databaseUrl) {
       result.exports.push({ name, seconds: (performance.now() - t) / 1000, rows: text.trim().split('\n').length - 1, mb: text.length / 1024 / 1024 });
     }
 
-    // Sales while reports run: 10 tills sell while 2 managers keep opening the year's reports.
+    // Sales while reports run: 10 tills sell idle, then while 2 managers keep opening the year's
+    // reports, then idle again. The share is taken against the mean of the two idle runs: measured
+    // only after, the minutes that follow writing the year and its exports (checkpoints, a cold
+    // start) fell on the run under reports alone (docs/decisions/0017-speed-on-the-wire-and-under-load.md).
+    step = 'checkout idle, before reports';
+    const idleBefore = await sell(10, 'i');
     let reportsRunning = true;
     let reportsDone = 0;
     const managers = Array.from({ length: 2 }, async () => {
@@ -279,9 +284,11 @@ async function benchDatabase(databaseUrl) {
     const underReports = await sell(10, 'r');
     reportsRunning = false;
     await Promise.all(managers);
-    const idle = await sell(10, 'i');
+    step = 'checkout idle, after reports';
+    const idleAfter = await sell(10, 'j');
+    const idleRun = (run) => ({ perSecond: run.requests.average, p50: run.latency.p50, p99: run.latency.p99 });
     result.checkoutWithReports = {
-      idle: { perSecond: idle.requests.average, p50: idle.latency.p50, p99: idle.latency.p99 },
+      idle: { perSecond: (idleBefore.requests.average + idleAfter.requests.average) / 2, before: idleRun(idleBefore), after: idleRun(idleAfter) },
       underReports: { perSecond: underReports.requests.average, p50: underReports.latency.p50, p99: underReports.latency.p99, failed: underReports.non2xx + underReports.errors, reportPages: reportsDone },
     };
     result.peakRssMB = memoryOf(server.pid).peak;
@@ -318,7 +325,7 @@ function printDatabase(r) {
   console.log('\n| CSV export | seconds | rows | MB |\n|---|---|---|---|');
   for (const x of r.exports) console.log(`| ${x.name} | ${f(x.seconds, 2)} | ${x.rows} | ${f(x.mb, 1)} |`);
   const { idle, underReports } = r.checkoutWithReports;
-  console.log(`\nCheckout, 10 tills on the year's data: idle p50 ${idle.p50} ms, p99 ${idle.p99} ms, ${f(idle.perSecond)} sales/s`);
+  console.log(`\nCheckout, 10 tills on the year's data, idle before the reports: p50 ${idle.before.p50} ms, p99 ${idle.before.p99} ms, ${f(idle.before.perSecond)} sales/s; after: p50 ${idle.after.p50} ms, p99 ${idle.after.p99} ms, ${f(idle.after.perSecond)} sales/s`);
   console.log(`…while 2 managers ran ${underReports.reportPages} report pages: p50 ${underReports.p50} ms, p99 ${underReports.p99} ms, ${f(underReports.perSecond)} sales/s, failed ${underReports.failed}`);
 }
 
@@ -336,7 +343,7 @@ function targets(r, web) {
     ['checkout ≥ 40% of the direct-DB limit', `${(ratio * 100).toFixed(0)}%`, ratio >= 0.4],
     ['reports and dashboard ≤ 300 ms (slowest p95)', `${slowestReport.toFixed(0)} ms`, slowestReport <= 300],
     ['checkout p99 ≤ 50 ms while reports run', `${underReports.p99} ms`, underReports.p99 <= 50],
-    ['checkout while reports run ≥ 80% of idle', `${((underReports.perSecond / idle.perSecond) * 100).toFixed(0)}%`, underReports.perSecond >= 0.8 * idle.perSecond],
+    ['checkout while reports run ≥ 80% of idle (the mean of before and after)', `${((underReports.perSecond / idle.perSecond) * 100).toFixed(0)}%`, underReports.perSecond >= 0.8 * idle.perSecond],
     ['server RSS ≤ 120 MB idle', `${r.idleRssMB.toFixed(0)} MB`, r.idleRssMB <= 120],
     ['server RSS ≤ 250 MB at its peak over the bench', `${r.peakRssMB.toFixed(0)} MB`, r.peakRssMB <= 250],
   ];

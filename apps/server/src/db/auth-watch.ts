@@ -96,11 +96,8 @@ export class AuthWatch {
       .connect()
       .then(() => client.query(`listen ${AUTH_CHANNEL}`))
       .then(() => {
+        // Closed or dropped meanwhile: close() and lost() have ended it.
         if (this.listener !== client) return;
-        if (this.closed) {
-          void this.close();
-          return;
-        }
         // Whatever was written before the listening began is not known: start from a new count.
         this.changed();
         this.listening = true;

@@ -98,18 +98,12 @@ export async function productDeleted(tx: ServiceContext): Promise<void> {
 /** SQLite: the two counters, read before every product search (built once). */
 const catalogCounters = compiledOnce((db) => db.selectFrom('counters').select(['name', 'value']).where('name', 'in', ['catalog', 'catalog_deleted']));
 
-/** The catalogue's version and the version of its last outright delete. */
-export interface CatalogVersion {
-  version: number;
-  deleted: number;
-}
-
 /**
  * The catalogue's version now, and the version of the last outright delete. Every row stamped at
  * or below `version` is committed when this returns (on PostgreSQL it waits for stamping
  * transactions in flight; call it outside a transaction).
  */
-export async function catalogVersion(ctx: ServiceContext): Promise<CatalogVersion> {
+export async function catalogVersion(ctx: ServiceContext): Promise<{ version: number; deleted: number }> {
   if (ctx.kind !== 'postgres') {
     const rows = await catalogCounters(ctx);
     const value = (name: string) => Number(rows.find((row) => row.name === name)?.value ?? 0);

@@ -251,7 +251,7 @@ export async function searchWithPage<R>(
 ): Promise<{ ids: readonly number[]; rows: R[] }> {
   const index = indexOf(ctx.db);
   const at = index.versionNow();
-  if (at) {
+  if (at !== null) {
     const ids = index.match(filter);
     const pageIds = pageOf(ids);
     if (pageIds.length) {

@@ -1,10 +1,9 @@
 import { PROFILE_MESSAGES, type Session } from '@shop/contracts/profile';
 import type { Settings } from '@shop/contracts/settings';
-import type { UserRow } from '../db/schema';
 import type { Kysely } from 'kysely';
 import { authWatchOf } from '../db/auth-watch';
 import { compiledOnce } from '../db/compiled-once';
-import type { Database } from '../db/schema';
+import type { Database, UserRow } from '../db/schema';
 import { notFound } from '../lib/errors';
 import { describeDevice } from '../lib/user-agent';
 import { hashToken, newToken } from '../lib/tokens';
