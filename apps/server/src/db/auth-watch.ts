@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
+import { pgModule } from './pg-types';
 import type { Database } from './schema';
 
 /*
@@ -74,7 +75,7 @@ export class AuthWatch {
 
   private listen(): void {
     if (this.closed || this.listenUrl === null) return;
-    const client = new pg.Client({ connectionString: this.listenUrl, application_name: 'shop auth watch' });
+    const client = new (pgModule().Client)({ connectionString: this.listenUrl, application_name: 'shop auth watch' });
     this.listener = client;
     const lost = () => {
       if (this.listener !== client) return;

@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
-import './pg-types';
+import { pgModule } from './pg-types';
 import type { Database } from './schema';
 import type { DbKind } from './dialect';
 import { AuthWatch, watchAuth } from './auth-watch';
@@ -32,7 +31,7 @@ export interface OpenDatabaseOptions {
 
 export function openDatabase(options: OpenDatabaseOptions): DbHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new (pgModule().Pool)({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     const url = new URL(options.databaseUrl);
     const watch = new AuthWatch(null, options.databaseUrl);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedStatementsPool(pool, watch) }) });
@@ -83,7 +82,7 @@ export function openReportPool(
   withExports = true,
 ): { db: Kysely<Database>; exportText?: ExportTextReader; readers: number; close: () => Promise<void> } {
   const options = `-c default_transaction_read_only=on -c max_parallel_workers_per_gather=0 -c statement_timeout=${Math.round(statementTimeoutMs)}`;
-  const pool = new pg.Pool({ connectionString, max: size, options });
+  const pool = new (pgModule().Pool)({ connectionString, max: size, options });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   // An export's chunks are read and written as text on a thread of their own, one at a time.
   const exports = withExports ? pgExportWriter(connectionString, options, pool) : null;
