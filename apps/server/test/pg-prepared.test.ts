@@ -28,5 +28,12 @@ describe.skipIf(dbKind !== 'postgres')('statements prepared once on the tills\' 
     expect(third.body.data).toMatchObject({ total_amount: 2.2, items: [{ product_id: product.id, quantity: 1 }] });
     expect(await prepared()).toBe(before);
     expect((await call(tokens.Manager, 'GET', `/api/products/${product.id}?include=stock`)).body.data).toMatchObject({ stock: 7 });
+
+    // Statements built once are prepared whatever their number of values: the sale's own row (thirty-odd) and the
+    // settings' read (none) as much as a short IN-list.
+    const texts = (await sql<{ statement: string; n: number }>`select statement, cardinality(parameter_types)::int as n from pg_prepared_statements`.execute(app.services.db)).rows;
+    const sale = texts.find((row) => row.statement.startsWith('insert into "sales"'));
+    expect(sale?.n).toBeGreaterThan(16);
+    expect(texts.some((row) => row.statement.startsWith('select "section", "value" from "settings"') && row.n === 0)).toBe(true);
   });
 });

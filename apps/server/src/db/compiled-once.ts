@@ -19,6 +19,15 @@ import type { Database } from './schema';
 /** Shapes kept per statement: IN-lists of many lengths must not grow it without end; past this a shape is built for its call. */
 const SHAPES_KEPT = 32;
 
+/**
+ * The SQL of every statement built here and kept, at most SHAPES_KEPT a statement: a bounded set, so
+ * the tills' pool on PostgreSQL prepares these whatever their number of values (db/pg-prepared.ts).
+ */
+const builtTexts = new Set<string>();
+
+/** Whether `sql` is a statement compiledOnce built and kept. */
+export const isBuiltOnce = (sql: string): boolean => builtTexts.has(sql);
+
 /** The rows of a multi-row insert into `table`, as a value of a statement built once. */
 export type Rows<T extends keyof Database> = Insertable<Database[T]>[];
 
@@ -87,7 +96,10 @@ export function compiledOnce<Args extends unknown[], Row>(build: (db: Kysely<Dat
       compiled = build(ctx.db, ...slots).compile();
       const placed = new Set(compiled.parameters.filter((p): p is Slot => p instanceof Slot).map((slot) => slot.index));
       if (placed.size !== flat.length) throw new Error(`compiledOnce: ${flat.length - placed.size} of the values has no place in: ${compiled.sql}`);
-      if (byShape.size < SHAPES_KEPT) byShape.set(shape, compiled);
+      if (byShape.size < SHAPES_KEPT) {
+        byShape.set(shape, compiled);
+        builtTexts.add(compiled.sql);
+      }
     }
     const parameters = compiled.parameters.map((p) => (p instanceof Slot ? flat[p.index] : p));
     const { rows } = await ctx.db.executeQuery<Row>({ ...compiled, parameters } as CompiledQuery<Row>);

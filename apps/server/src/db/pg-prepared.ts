@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
 import { writesAuth, type AuthWatch } from './auth-watch';
+import { isBuiltOnce } from './compiled-once';
 
 /*
  * Kysely sends each statement unnamed, so PostgreSQL parses and plans it on every call: a sale
@@ -9,9 +10,11 @@ import { writesAuth, type AuthWatch } from './auth-watch';
  * named statement once per connection and then only binds and runs it
  * (docs/decisions/0017-speed-on-the-wire-and-under-load.md, "PostgreSQL: statements prepared once").
  *
- * Only statements with parameters (what `pg` sends through the extended protocol anyway) and a
- * handful of them: an IN-list comes in as many texts as it has lengths, and each prepared
- * statement stays in its connection's memory on the server.
+ * Every statement built once (db/compiled-once.ts keeps at most a few dozen shapes of each), whatever
+ * its number of values, none included: a sale's own row has thirty-odd. Any other statement only
+ * with parameters (what `pg` sends through the extended protocol anyway) and a handful of them: an
+ * IN-list comes in as many texts as it has lengths, and each prepared statement stays in its
+ * connection's memory on the server.
  *
  * It also moves the sessions' watch (db/auth-watch.ts) for a write to users, sessions or settings:
  * when it is sent, when it returns, and when its connection's transaction commits or rolls back.
@@ -36,7 +39,7 @@ export function preparedStatementsPool(pool: pg.Pool, watch: AuthWatch): Postgre
   };
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const send = (client: pg.PoolClient, textOrCursor: unknown, parameters?: readonly unknown[]) => {
-    if (typeof textOrCursor === 'string' && parameters && parameters.length > 0 && parameters.length <= MOST_PARAMETERS && PREPARABLE.test(textOrCursor)) {
+    if (typeof textOrCursor === 'string' && parameters && (isBuiltOnce(textOrCursor) || (parameters.length > 0 && parameters.length <= MOST_PARAMETERS && PREPARABLE.test(textOrCursor)))) {
       return client.query({ name: nameOf(textOrCursor), text: textOrCursor, values: [...parameters] });
     }
     return client.query(textOrCursor as string, parameters as unknown[]);
