@@ -65,6 +65,8 @@ describe(`selling with modifiers (${dbKind})`, () => {
     });
     expect(sold.status).toBe(201);
     const sale = (await call(tokens.Manager, 'GET', `/api/sales/${sold.body.data.id}`)).body.data;
+    // The answer (made from the rows the sale's writes returned) is the sale as it is read afterwards: lines, options in order, payments, names.
+    expect(sold.body.data).toEqual(sale);
     expect(sale).toMatchObject({ gross: 11.25, discount: 0, tax: 1.13, total: 12.38, order_discount: null, discount_approved_by: null });
     expect(sale.items[0]).toMatchObject({
       quantity: 2,
@@ -224,6 +226,7 @@ describe(`discounts given by hand (${dbKind})`, () => {
     expect(approved.body.data).toMatchObject({ total: 2.2, order_discount: { type: 'amount', value: 0.5, amount: 0.5 }, discount_approved_by: { id: manager.id, name: 'Manager Demo' } });
     const again = (await call(tokens.Manager, 'GET', `/api/sales/${approved.body.data.id}`)).body.data;
     expect(again.discount_approved_by).toEqual({ id: manager.id, name: 'Manager Demo' });
+    expect(approved.body.data).toEqual(again);
   });
 
   it('follows Settings → Discounts’ limit', async () => {

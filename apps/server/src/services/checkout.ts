@@ -17,12 +17,12 @@ import { recordAuditIn } from './audit';
 import { actorCan, SHOP_VIEW, type Actor, type ServiceContext } from './context';
 import { answerUnderKey, runIdempotent, type IdempotentAnswer } from './idempotency';
 import { nextNumber, reserveRowId } from './document-numbers';
-import { getSale, getWrittenSale, withSaleNumber } from './sales';
+import { getSale, saleNames, withSaleNumber, writtenSaleAnswer, writtenSaleRows, type WrittenSaleRows } from './sales';
 import { currentRates, legacyPayments, methodsLabel, settle, takePayments, writePayments, type TakenPayment } from './payments';
 import { getSettings } from './settings';
 import { approveDiscounts, refuseDiscountsBeyond, storedDiscountValue, type GivenDiscount } from './hand-discounts';
 import { chooseOptions, type ChosenOption } from './modifier-groups';
-import { chainJournal, journalContent, type JournalContent } from './journal';
+import { chainJournal, saleContentOf } from './journal';
 import { sendSaleTickets, type TicketLine } from './kitchen';
 import { flagOfflineSale, offlineSaleId } from './offline-sales';
 import { queueSaleJobs, thenPrint } from './printing/jobs';
@@ -80,9 +80,10 @@ const productsToSellLocked = compiledOnce((db, productIds: number[]) => products
 const activePromotions = compiledOnce((db, productIds: number[]) =>
   db.selectFrom('promotions').select(['id', 'product_id', 'discount_bp', 'active', 'valid_until']).where('product_id', 'in', productIds).where('active', '=', 1),
 );
-const insertSale = compiledOnce((db, row: Insertable<SalesTable>) => db.insertInto('sales').values(row).returning('id'));
-const insertSaleItems = compiledOnce((db, rows: Rows<'sale_items'>) => db.insertInto('sale_items').values(rows).returning('id'));
-const insertLineOptions = compiledOnce((db, rows: Rows<'sale_item_modifiers'>) => db.insertInto('sale_item_modifiers').values(rows));
+// Each returns its rows whole: the sale's answer and its journal content are made from them, not read back.
+const insertSale = compiledOnce((db, row: Insertable<SalesTable>) => db.insertInto('sales').values(row).returningAll().returning(saleNames));
+const insertSaleItems = compiledOnce((db, rows: Rows<'sale_items'>) => db.insertInto('sale_items').values(rows).returningAll());
+const insertLineOptions = compiledOnce((db, rows: Rows<'sale_item_modifiers'>) => db.insertInto('sale_item_modifiers').values(rows).returningAll());
 
 /** One line as the catalogue prices it. */
 interface PricedLine {
@@ -341,7 +342,7 @@ async function writeSale(
     discountApprovedBy: number | null;
     place: Place;
   },
-): Promise<{ saleId: number; number: number | null; day: SaleDayEntry }> {
+): Promise<{ saleId: number; number: number | null; day: SaleDayEntry; row: WrittenSaleRows['sale'] }> {
   const { input, pricing, terms } = sale;
   const reservedId = tx.kind === 'postgres' ? await reserveRowId(tx, 'sales') : null;
   const number = reservedId === null ? await nextNumber(tx, 'sale') : null;
@@ -388,14 +389,21 @@ async function writeSale(
     offline_number: input.offline?.number ?? null,
   } satisfies Insertable<SalesTable>;
   const [inserted] = await insertSale(tx, row);
-  return { saleId: inserted!.id, number, day: { ...row, user_id: sale.actor.userId } };
+  return { saleId: inserted!.id, number, day: { ...row, user_id: sale.actor.userId }, row: inserted! };
 }
 
 /**
  * Step 4b with 5: each line takes its stock (first to expire first) and is written with what that
  * stock cost; a few statements for the whole sale, whatever its number of lines.
  */
-async function takeStockAndWriteLines(tx: ServiceContext, saleId: number, lines: PricedLine[], pricing: SalePricing, moment: Moment, actor: Actor) {
+async function takeStockAndWriteLines(
+  tx: ServiceContext,
+  saleId: number,
+  lines: PricedLine[],
+  pricing: SalePricing,
+  moment: Moment,
+  actor: Actor,
+): Promise<Pick<WrittenSaleRows, 'items' | 'options'>> {
   const tracked = lines.filter((line) => line.product.track_stock === 1);
   const taken = await takeForLines(
     tx,
@@ -431,7 +439,7 @@ async function takeStockAndWriteLines(tx: ServiceContext, saleId: number, lines:
   );
   // One statement's rows take their ids in the order they are listed.
   const itemIds = inserted.map((row) => row.id).sort((a, b) => a - b);
-  await writeLineOptions(
+  const options = await writeLineOptions(
     tx,
     lines.map((line, index) => ({ saleItemId: itemIds[index]!, options: line.options })),
   );
@@ -451,10 +459,11 @@ async function takeStockAndWriteLines(tx: ServiceContext, saleId: number, lines:
       })),
     ),
   );
+  return { items: inserted, options };
 }
 
 /** Step 5, with the lines: each line's options as they are now (names and prices), in order. */
-async function writeLineOptions(tx: ServiceContext, lines: readonly { saleItemId: number; options: readonly ChosenOption[] }[]): Promise<void> {
+async function writeLineOptions(tx: ServiceContext, lines: readonly { saleItemId: number; options: readonly ChosenOption[] }[]): Promise<WrittenSaleRows['options']> {
   const rows = lines.flatMap(({ saleItemId, options }) =>
     options.map((option, position) => ({
       sale_item_id: saleItemId,
@@ -466,7 +475,7 @@ async function writeLineOptions(tx: ServiceContext, lines: readonly { saleItemId
       position,
     })),
   );
-  if (rows.length > 0) await insertLineOptions(tx, rows);
+  return rows.length > 0 ? insertLineOptions(tx, rows) : [];
 }
 
 /**
@@ -500,6 +509,8 @@ export interface WrittenSale {
   id: number;
   customerName: string | null;
   lines: TicketLine[];
+  /** Its rows as the writes returned them; the sale unnumbered on PostgreSQL. */
+  rows: WrittenSaleRows;
 }
 
 /**
@@ -509,15 +520,15 @@ export interface WrittenSale {
  *
  * `beforeNumber` runs once the sale's rows are written and before its number is taken: what the
  * caller reads or sends there (the answer, the kitchen's tickets) is not done while the number's
- * lock is held. What it reads has the sale unnumbered on PostgreSQL (withSaleNumber gives it the
- * number). A caller that read the sale's rows there gives back its journal content made from
- * them, so they are not read again. docs/decisions/0017-speed-on-the-wire-and-under-load.md.
+ * lock is held. The sale's rows it is given, as its writes returned them, have the sale unnumbered
+ * on PostgreSQL (withSaleNumber gives the answer its number); the journal's content is made from
+ * the same rows, so a sale is not read back. docs/decisions/0017-speed-on-the-wire-and-under-load.md.
  */
 export async function recordSale<T>(
   tx: ServiceContext,
   input: SaleInput,
   actor: Actor,
-  beforeNumber: (sale: WrittenSale) => Promise<{ before: T; content?: JournalContent }>,
+  beforeNumber: (sale: WrittenSale) => Promise<T>,
 ): Promise<{ saleId: number; number: number; before: T }> {
   const settings = await getSettings(tx);
   const madeOffline = input.offline !== null;
@@ -538,9 +549,10 @@ export async function recordSale<T>(
   if (!madeOffline) await checkStock(tx, lines, settings, moment);
   const payment = takeSalePayments(input, settings, pricing.totalCents, actor, terms.rates);
 
-  const { saleId, number: early, day } = await writeSale(tx, { input, moment, customerName, payment, lines, pricing, terms, actor, approvedBy, discountApprovedBy, place });
-  await takeStockAndWriteLines(tx, saleId, lines, pricing, moment, actor);
-  await writePayments(tx, { saleId, kind: 'sale', day: moment.day, actor, rates: payment.rates, place }, payment.taken, payment.outcome);
+  const { saleId, number: early, day, row } = await writeSale(tx, { input, moment, customerName, payment, lines, pricing, terms, actor, approvedBy, discountApprovedBy, place });
+  const { items, options } = await takeStockAndWriteLines(tx, saleId, lines, pricing, moment, actor);
+  const payments = await writePayments(tx, { saleId, kind: 'sale', day: moment.day, actor, rates: payment.rates, place }, payment.taken, payment.outcome);
+  const rows: WrittenSaleRows = { sale: row, items, options, payments };
   // A sale made offline lists what differed for review; its customer left long ago, so no receipt or drawer pulse is queued.
   if (madeOffline) {
     await flagOfflineSale(tx, {
@@ -577,9 +589,10 @@ export async function recordSale<T>(
       ...(input.offline === null ? {} : { offline: { client_id: input.offline.client_id, number: input.offline.number } }),
     },
   });
-  const { before, content: contentRead } = await beforeNumber({
+  const before = await beforeNumber({
     id: saleId,
     customerName,
+    rows,
     lines: lines.map((line) => ({
       orderLineId: null,
       categoryId: line.product.category_id,
@@ -589,7 +602,8 @@ export async function recordSale<T>(
       note: line.note,
     })),
   });
-  const content = contentRead ?? (await journalContent(tx, 'sale', saleId));
+  const written = writtenSaleRows(rows);
+  const content = saleContentOf(written.row, written.items, written.payments);
 
   // From here to commit the number's row is locked (PostgreSQL): only what needs the number, or a row every sale shares
   // (the day's summary, docs/decisions/0020-report-summaries.md).
@@ -663,8 +677,7 @@ function recordOnce(ctx: ServiceContext, request: CheckoutRequest): Promise<Chec
       const { number, before: sale } = await recordSale(tx, request.input, request.viewer, async (written) => {
         // The kitchen does not make what a customer took away hours ago.
         if (!madeOffline) await sendSaleTickets(tx, written);
-        const { sale: answer, content } = await getWrittenSale(tx, written.id, request.viewer);
-        return { before: answer, content };
+        return writtenSaleAnswer(written.rows);
       });
       return { statusCode: 201, body: { data: withSaleNumber(sale, number), message: SALE_MESSAGES.recorded } };
     },

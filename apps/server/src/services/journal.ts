@@ -66,8 +66,8 @@ async function saleContents(ctx: ServiceContext, ids: number[]): Promise<Map<num
 
 /**
  * A sale's content from its rows: the sale, its lines and all its payment rows (change rows
- * included), each oldest first. The checkout builds it from the rows its answer reads
- * (sales.ts, getWrittenSale); the check, from the rows it reads here.
+ * included), each oldest first. The checkout builds it from the rows the sale's inserts returned
+ * (sales.ts, writtenSaleRows); the check, from the rows it reads here.
  */
 export function saleContentOf(sale: Selectable<SalesTable>, items: readonly Selectable<SaleItemsTable>[], payments: readonly Selectable<SalePaymentsTable>[]): Content {
   // The change rows written with the sale come before any later settlement's rows.

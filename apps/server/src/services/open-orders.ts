@@ -272,7 +272,7 @@ export function payOpenOrder(ctx: ServiceContext, id: number, input: PayInput, a
         })),
       };
       // The order's lines went to the stations when they were ordered; its answer is read below, numbered.
-      const { saleId } = await recordSale(tx, saleInput, actor, async () => ({ before: undefined }));
+      const { saleId } = await recordSale(tx, saleInput, actor, async () => undefined);
       await tx.db.updateTable('sales').set({ open_order_id: id }).where('id', '=', saleId).execute();
       await tx.db
         .updateTable('open_order_lines')

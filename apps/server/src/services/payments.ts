@@ -2,7 +2,7 @@ import { toCents } from '@shop/contracts/money';
 import { PAYMENT_MESSAGES, type paymentInputSchema } from '@shop/contracts/payment';
 import type { PaymentMethod, Settings } from '@shop/contracts/settings';
 import { CASH_METHOD, settleTender, type ChangeIn, type PaymentCurrency, type SaleRates, type TenderOutcome } from '@shop/contracts/tender';
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { z } from 'zod';
 import { compiledOnce, type Rows } from '../db/compiled-once';
 import type { SalePaymentsTable } from '../db/schema';
@@ -104,14 +104,14 @@ export const methodsLabel = (taken: readonly TakenPayment[]) => [...new Set(take
 /**
  * The payment rows: one per payment, then the change handed back as negative cash rows (dollars,
  * then riel), so what each currency brought in is a plain sum of the rows. Each names the till and
- * shift it was taken at (the drawer it went into). Returns the rows' ids, in order.
+ * shift it was taken at (the drawer it went into). Returns the rows as written, in order.
  */
 export async function writePayments(
   tx: ServiceContext,
   row: { saleId: number; kind: 'sale' | 'settlement'; day: string; actor: Actor; rates: SaleRates; place: Place },
   taken: readonly TakenPayment[],
   outcome: TenderOutcome,
-): Promise<number[]> {
+): Promise<Selectable<SalePaymentsTable>[]> {
   const createdAt = tx.clock.now().toISOString();
   const base = { sale_id: row.saleId, business_date: row.day, user_id: row.actor.userId, khr_per_usd: row.rates.khrPerUsd, change_cents: 0, created_at: createdAt, till_id: row.place.till_id, shift_id: row.place.shift_id };
   const values: Insertable<SalePaymentsTable>[] = taken.map((payment, index) => ({
@@ -135,8 +135,8 @@ export async function writePayments(
     const rielPart = outcome.changeCents - outcome.change.usdCents;
     if (rielPart > 0) values.push({ ...change, currency: 'KHR', amount_cents: -rielPart, amount_khr: -outcome.change.khr, tendered_cents: -rielPart });
   }
-  return (await insertPayments(tx, values)).map((inserted) => inserted.id);
+  return insertPayments(tx, values);
 }
 
 /** Built once per shape (docs/decisions/0017-speed-on-the-wire-and-under-load.md, "Statements built once"). */
-const insertPayments = compiledOnce((db, rows: Rows<'sale_payments'>) => db.insertInto('sale_payments').values(rows).returning('id'));
+const insertPayments = compiledOnce((db, rows: Rows<'sale_payments'>) => db.insertInto('sale_payments').values(rows).returningAll());

@@ -6,8 +6,8 @@ import { notFound } from '../lib/errors';
 import { fromBasisPoints, fromCents, sumCents } from '@shop/contracts/money';
 import type { SalePayment } from '@shop/contracts/payment';
 import { CASH_METHOD, centsToKhrChange } from '@shop/contracts/tender';
-import type { Selectable } from 'kysely';
-import type { Database, RefundItemsTable, RefundsTable, SaleItemsTable, SalePaymentsTable } from '../db/schema';
+import type { ExpressionBuilder, Selectable } from 'kysely';
+import type { Database, RefundItemsTable, RefundsTable, SaleItemModifiersTable, SaleItemsTable, SalePaymentsTable } from '../db/schema';
 import { actorCan, type Actor, type ServiceContext } from './context';
 import { refundCode, saleCode, saleNumberIn } from '../lib/document-codes';
 import type { PaymentMethod } from '@shop/contracts/settings';
@@ -327,9 +327,13 @@ const refundMethod = (key: string, methods: readonly PaymentMethod[]) => ({ meth
 
 /** The options kept on these sale lines, in their order, by line. */
 async function optionsOfLines(ctx: ServiceContext, saleItemIds: number[]): Promise<Map<number, SaleModifier[]>> {
+  if (saleItemIds.length === 0) return new Map();
+  return optionsByLine(await optionsOfItems(ctx, saleItemIds));
+}
+
+/** Option rows, ordered by line and position, as each line's options. */
+function optionsByLine(rows: readonly Selectable<SaleItemModifiersTable>[]): Map<number, SaleModifier[]> {
   const byLine = new Map<number, SaleModifier[]>();
-  if (saleItemIds.length === 0) return byLine;
-  const rows = await optionsOfItems(ctx, saleItemIds);
   for (const row of rows) {
     const option = { option_id: row.option_id, group: row.group_name, name: row.name, name_km: row.name_km, price: fromCents(row.price_cents) };
     byLine.set(row.sale_item_id, [...(byLine.get(row.sale_item_id) ?? []), option]);
@@ -358,18 +362,44 @@ export async function getSale(ctx: ServiceContext, id: number, viewer: Actor): P
   return shapeSale({ row, items, options, payments, refunds, refundItems, methods });
 }
 
+/** A sale's rows as its own writes returned them, in the transaction that wrote them (checkout.ts, recordSale). */
+export interface WrittenSaleRows {
+  /** The sale with the names it shows, as the sales list reads it. */
+  sale: SaleRow;
+  items: readonly Selectable<SaleItemsTable>[];
+  options: readonly Selectable<SaleItemModifiersTable>[];
+  /** Every payment row, change rows included. */
+  payments: readonly PaymentRow[];
+}
+
+const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+
 /**
- * A sale just written, in the transaction that wrote it: its answer, and its journal content made
- * from the same rows (one read of its payments, change rows included), so the sale is read once
- * for both. It has no refunds yet. docs/decisions/0017-speed-on-the-wire-and-under-load.md.
+ * A sale just written, from the rows its writes returned: its lines and payments oldest first (by
+ * id, as a read orders them) and its lines' options in their order. No statement reads it back.
+ * It has no refunds yet. docs/decisions/0017-speed-on-the-wire-and-under-load.md.
  */
-export async function getWrittenSale(tx: ServiceContext, id: number, viewer: Actor): Promise<{ sale: Sale; content: JournalContent }> {
-  const { row, items, options } = await saleWithLines(tx, id, viewer);
-  const payments = await everyPaymentOfSale(tx, id);
-  return {
-    sale: shapeSale({ row, items, options, payments: payments.filter((payment) => payment.kind !== 'change'), refunds: [], refundItems: [], methods: [] }),
-    content: saleContentOf(row, items, payments),
-  };
+export function writtenSaleRows(rows: WrittenSaleRows): { row: SaleRow; items: Selectable<SaleItemsTable>[]; options: Map<number, SaleModifier[]>; payments: PaymentRow[] } {
+  const options = [...rows.options].sort((a, b) => a.sale_item_id - b.sale_item_id || a.position - b.position);
+  return { row: rows.sale, items: [...rows.items].sort(byId), options: optionsByLine(options), payments: [...rows.payments].sort(byId) };
+}
+
+/** The answer to a sale just written, from its rows (writtenSaleRows). */
+export function writtenSaleAnswer(rows: WrittenSaleRows): Sale {
+  const { row, items, options, payments } = writtenSaleRows(rows);
+  return shapeSale({ row, items, options, payments: payments.filter((payment) => payment.kind !== 'change'), refunds: [], refundItems: [], methods: [] });
+}
+
+/** The names a sale shows (who rang it up, who approved, its till), for its insert to return: what salesSeenBy joins. */
+export function saleNames(eb: ExpressionBuilder<Database, 'sales'>) {
+  const userName = (column: 'sales.user_id' | 'sales.approved_by' | 'sales.discount_approved_by') =>
+    eb.selectFrom('users').select('users.name').whereRef('users.id', '=', column);
+  return [
+    userName('sales.user_id').as('cashier_name'),
+    userName('sales.approved_by').as('approver_name'),
+    userName('sales.discount_approved_by').as('discount_approver_name'),
+    eb.selectFrom('tills').select('tills.name').whereRef('tills.id', '=', 'sales.till_id').as('till_name'),
+  ];
 }
 
 /** The sale as this viewer may see it (404 otherwise), its lines, and their options. */

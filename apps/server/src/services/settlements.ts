@@ -45,7 +45,7 @@ async function recordSettlement(tx: ServiceContext, saleId: number, input: Settl
   const place = await placeAtTill(tx, input.till_id, settings);
   const rows = await writePayments(tx, { saleId, kind: 'settlement', day, actor, rates, place }, taken, outcome);
   // Each row a record of the journal: the sale's own record covers only what was paid with it.
-  for (const id of rows) await appendJournal(tx, 'payment', id);
+  for (const { id } of rows) await appendJournal(tx, 'payment', id);
   const paidNow = Math.min(outcome.paidCents, owedCents);
   await tx.db
     .updateTable('sales')
