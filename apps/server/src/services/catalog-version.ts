@@ -25,19 +25,25 @@ import { nextNumber } from './document-numbers';
  */
 
 /** The advisory lock writers hold shared while they stamp, and a reader takes exclusively to read the version. */
-const CATALOG_LOCK = sql.raw('160017'); // 0016 offline selling, migration 0017; catalog_version() takes it by this number
+const CATALOG_LOCK = 160017; // 0016 offline selling, migration 0017; catalog_version() takes it by this number. A value, so the statement is prepared once (db/pg-prepared.ts)
 
-/** Transactions (PostgreSQL) that already hold CATALOG_LOCK shared, so a second stamp costs no extra lock call. */
-const holding = new WeakSet<Kysely<Database>>();
+/**
+ * Transactions (PostgreSQL) that already hold CATALOG_LOCK shared, so a second stamp costs no extra
+ * lock call, with the version each took with the lock.
+ */
+const holding = new WeakMap<Kysely<Database>, number>();
 
 /**
  * PostgreSQL: hold CATALOG_LOCK shared until this transaction ends. Taken before any product row
  * is locked (see lockProducts), so a reader queued for the lock never stands between two writers.
+ * The version this transaction stamps with is taken in the same statement, once the lock is held
+ * (the sequence is read from the lock's row): a sale takes both in one round trip. A transaction
+ * that then stamps nothing leaves a gap in the versions, which no reader minds.
  */
 export async function holdCatalogShared(tx: ServiceContext): Promise<void> {
   if (tx.kind !== 'postgres' || holding.has(tx.db)) return;
-  await sql`select pg_advisory_xact_lock_shared(${CATALOG_LOCK})`.execute(tx.db);
-  holding.add(tx.db);
+  const { rows } = await sql<{ rev: string }>`with locked as materialized (select pg_advisory_xact_lock_shared(${CATALOG_LOCK})) select nextval('catalog_rev_seq') as rev from locked`.execute(tx.db);
+  holding.set(tx.db, Number(rows[0]!.rev));
 }
 
 /**
@@ -50,8 +56,7 @@ export const catalogChanged = oncePerTransaction(takeVersion);
 async function takeVersion(tx: ServiceContext): Promise<number> {
   if (tx.kind !== 'postgres') return nextNumber(tx, 'catalog');
   await holdCatalogShared(tx);
-  const { rows } = await sql<{ rev: string }>`select nextval('catalog_rev_seq') as rev`.execute(tx.db);
-  return Number(rows[0]!.rev);
+  return holding.get(tx.db)!;
 }
 
 /** These products' till rows changed (their fields, promotions or own modifier groups). */

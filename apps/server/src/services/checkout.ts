@@ -22,7 +22,7 @@ import { currentRates, legacyPayments, methodsLabel, settle, takePayments, write
 import { getSettings } from './settings';
 import { approveDiscounts, refuseDiscountsBeyond, storedDiscountValue, type GivenDiscount } from './hand-discounts';
 import { chooseOptions, type ChosenOption } from './modifier-groups';
-import { chainJournal, saleContentOf } from './journal';
+import { chainJournal, journalHeadTaken, saleContentOf, type JournalHead } from './journal';
 import { sendSaleTickets, type TicketLine } from './kitchen';
 import { flagOfflineSale, offlineSaleId } from './offline-sales';
 import { queueSaleJobs, thenPrint } from './printing/jobs';
@@ -480,28 +480,39 @@ async function writeLineOptions(tx: ServiceContext, lines: readonly { saleItemId
 
 /**
  * Step 6: the sale's number, and the sale added to its day's summaries (its day's row, its
- * products' rows). Where the number was not taken up front (PostgreSQL), all in one statement: the
- * counter's row is locked from here to commit, so only the steps that need the number follow.
+ * products' rows). Where the number was not taken up front (PostgreSQL), all in one statement with
+ * the journal's head (its next record's number, and the last hash): the counters' rows are locked
+ * from here to commit, so only the steps that need the number follow.
  */
-async function numberSale(tx: ServiceContext, saleId: number, early: number | null, day: SaleDayEntry, products: readonly ProductDayLine[]): Promise<number> {
+async function numberSale(
+  tx: ServiceContext,
+  saleId: number,
+  early: number | null,
+  day: SaleDayEntry,
+  products: readonly ProductDayLine[],
+): Promise<{ number: number; journal?: JournalHead }> {
   if (early !== null) {
     await addToSaleDays(tx, day, products);
-    return early;
+    return { number: early };
   }
   const [numbered] = await numberWithDays(tx, saleId, saleDayRow(day), productDayRows(day.business_date, products));
-  return numbered!.number;
+  if (!numbered || numbered.journal_seq === null) throw new Error('checkout: no sale or journal counter');
+  return { number: numbered.number, journal: { value: numbered.journal_seq, hash: numbered.journal_hash } };
 }
 
-/** PostgreSQL: the number taken, written on the sale, and the sale added to its day's rows, in one statement (built once per shape). */
+/** PostgreSQL: the number taken, written on the sale, the sale added to its day's rows, and the journal's head taken, in one statement (built once per shape). */
 const numberWithDays = compiledOnce((db, saleId: number, day: SaleDaysTable, products: ProductSaleDaysTable[]) =>
+  // PostgreSQL runs `taken` when the sale's row is updated and `head` when it is returned: the number's lock comes
+  // before the journal's, as everywhere else; `day` and `products`, which nothing reads, last.
   db
     .with('day', (cte) => saleDayUpsert(cte, day))
     .with('products', () => productDaysUpsert(db, 'postgres', products))
     .with('taken', (cte) => cte.updateTable('counters').set((eb) => ({ value: eb('value', '+', 1) })).where('name', '=', 'sale').returning('value'))
+    .with('head', () => journalHeadTaken(db))
     .updateTable('sales')
     .set((eb) => ({ number: eb.selectFrom('taken').select('value') }))
     .where('id', '=', saleId)
-    .returning('number'),
+    .returning((eb) => ['number', eb.selectFrom('head').select('head.value').as('journal_seq'), eb.selectFrom('head').select('head.hash').as('journal_hash')]),
 );
 
 /** A sale as its lines were written, for what is done before its number (the kitchen's tickets show these lines). */
@@ -614,10 +625,10 @@ export async function recordSale<T>(
     quantity: line.quantity,
     line_total_cents: pricing.lines[index]!.lineTotalCents,
   }));
-  const number = await numberSale(tx, saleId, early, day, products);
-  // Last, so the journal's lock is held for the least time (docs/decisions/0012-tills-shifts-and-the-journal.md). Its
-  // content was read unnumbered; the number keeps its place among the fields.
-  await chainJournal(tx, 'sale', saleId, { ...content, number });
+  const { number, journal } = await numberSale(tx, saleId, early, day, products);
+  // Last, so the journal's lock is held for the least time (docs/decisions/0012-tills-shifts-and-the-journal.md): on
+  // PostgreSQL its head was taken with the number. Its content was made unnumbered; the number keeps its place among the fields.
+  await chainJournal(tx, 'sale', saleId, { ...content, number }, journal);
   return { saleId, number, before };
 }
 

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import type { JournalBreak, JournalKind, JournalVerify } from '@shop/contracts/journal';
 import { zCode } from '@shop/contracts/shift';
-import type { Selectable } from 'kysely';
+import type { QueryCreator, Selectable } from 'kysely';
 import type { ServiceContext } from './context';
 import { compiledOnce } from '../db/compiled-once';
-import type { SaleItemsTable, SalePaymentsTable, SalesTable } from '../db/schema';
+import type { Database, SaleItemsTable, SalePaymentsTable, SalesTable } from '../db/schema';
 import { refundCode, saleCode } from '../lib/document-codes';
 import { groupBy } from '../lib/group-by';
 
@@ -35,13 +35,20 @@ const num = (value: number | string | null) => (value === null ? null : Number(v
 const salesByIds = compiledOnce((db, ids: number[]) => db.selectFrom('sales').selectAll().where('id', 'in', ids));
 const itemsOfSales = compiledOnce((db, ids: number[]) => db.selectFrom('sale_items').selectAll().where('sale_id', 'in', ids).orderBy('id'));
 const paymentsOfSales = compiledOnce((db, ids: number[]) => db.selectFrom('sale_payments').selectAll().where('sale_id', 'in', ids).orderBy('id'));
-const takeJournalHead = compiledOnce((db) =>
+/** The next record's number and the last record's hash (null on a database whose head is not kept yet). */
+export interface JournalHead {
+  value: number;
+  hash: string | null;
+}
+
+/** Takes the next record's number, locking the `journal` counter's row to commit. Also a part of the sale's number statement (checkout.ts). */
+export const journalHeadTaken = (db: QueryCreator<Database>) =>
   db
     .updateTable('counters')
     .set((eb) => ({ value: eb('value', '+', 1) }))
     .where('name', '=', 'journal')
-    .returning(['value', 'hash']),
-);
+    .returning(['value', 'hash']);
+const takeJournalHead = compiledOnce(journalHeadTaken);
 type JournalRecord = { seq: number; kind: JournalKind; entity_id: number; hash: string; created_at: string };
 const chainSqlite = {
   record: compiledOnce((db, record: JournalRecord) => db.insertInto('journal').values(record)),
@@ -201,9 +208,10 @@ export async function journalContent(tx: ServiceContext, kind: JournalKind, enti
  * locked to commit, so appends run one after another and each sees the one before it. The row
  * keeps the last record's hash beside its number, and the content is read before, so that lock
  * is held for one read and one write (two on SQLite, whose writes run one at a time anyway).
+ * `taken` is the head when the caller already took it (a sale on PostgreSQL, with its number).
  */
-export async function chainJournal(tx: ServiceContext, kind: JournalKind, entityId: number, content: Content): Promise<void> {
-  const [head] = await takeJournalHead(tx);
+export async function chainJournal(tx: ServiceContext, kind: JournalKind, entityId: number, content: Content, taken?: JournalHead): Promise<void> {
+  const head = taken ?? (await takeJournalHead(tx))[0];
   if (!head) throw new Error('journal: no counter');
   const seq = head.value;
   const previous = seq === 1 ? GENESIS : (head.hash ?? (await tx.db.selectFrom('journal').select('hash').where('seq', '=', seq - 1).executeTakeFirstOrThrow()).hash);
