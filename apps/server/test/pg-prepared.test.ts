@@ -36,4 +36,19 @@ describe.skipIf(dbKind !== 'postgres')('statements prepared once on the tills\' 
     expect(sale?.n).toBeGreaterThan(16);
     expect(texts.some((row) => row.statement.startsWith('select "section", "value" from "settings"') && row.n === 0)).toBe(true);
   });
+
+  it('reads a product search\'s page through the tills\' connection, prepared once, not parsed again on the lists\' pool', async () => {
+    const pageStatements = async () =>
+      (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(app.services.db)).rows.filter((row) => row.statement.includes('"version_now"')).length;
+    const search = () => call(tokens.Staff, 'GET', '/api/products?q=latte&per_page=5');
+    const first = await search();
+    expect(first.status).toBe(200);
+    expect(first.body.data.length).toBeGreaterThan(0);
+    expect(first.body.data.every((product: { name: string }) => product.name.toLowerCase().includes('latte'))).toBe(true);
+    await search();
+    expect(await pageStatements()).toBe(1);
+    const third = await search();
+    expect(third.body).toEqual(first.body);
+    expect(await pageStatements()).toBe(1);
+  });
 });

@@ -66,8 +66,9 @@ export const dbPlugin = fp(async (app: FastifyInstance, opts: DbPluginOptions) =
   const lists: ReadPath = readers || !reportsUrl ? { db: reports.db } : openReportPool(reportsUrl, LIST_CONNECTIONS, opts.reportStatementTimeoutMs, false);
   app.decorate('services', { db, kind, clock: opts.clock });
   app.decorate('reports', { db: reports.db, exportText: reports.exportText, readers: reports.readers, kind, clock: opts.clock });
-  // A list's reads by key (a search's page) stay on the main thread: a hop to the reader thread costs more than they do.
-  app.decorate('lists', { db: lists.db, ...(readers ? { byKey: db } : {}), kind, clock: opts.clock });
+  // A list's reads by key (a search's page) go through the main database handle: on SQLite the main thread, since a hop
+  // to the reader thread costs more than they do; on PostgreSQL the tills' pool, whose statements are prepared once.
+  app.decorate('lists', { db: lists.db, ...(lists.db !== db ? { byKey: db } : {}), kind, clock: opts.clock });
   app.addHook('onClose', async () => {
     const closed = new Set([db]);
     for (const path of [reports, lists]) {

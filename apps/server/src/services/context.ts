@@ -20,8 +20,10 @@ export interface ServiceContext {
   readers?: number;
   /**
    * Where a list that reads through `db` reads a few rows by their keys, when `db` is a SQLite
-   * reader thread: the main thread's reading connection, since the hop to the thread and back
-   * costs more than such a read (docs/decisions/0019-product-search-in-memory.md). Unset: `db`.
+   * reader thread or PostgreSQL's lists' pool: the main handle (SQLite's main-thread reading
+   * connection, since the hop to the thread and back costs more than such a read; PostgreSQL's
+   * tills' pool, whose statements are prepared once, where the lists' pool parses and plans each)
+   * (docs/decisions/0019-product-search-in-memory.md). Unset: `db`.
    */
   byKey?: Kysely<Database>;
 }
