@@ -12,7 +12,6 @@ import { actorCan, type Actor, type ServiceContext } from './context';
 import { refundCode, saleCode, saleNumberIn } from '../lib/document-codes';
 import type { PaymentMethod } from '@shop/contracts/settings';
 import { getSettingsSection } from './settings';
-import { saleContentOf, type JournalContent } from './journal';
 import { groupBy } from '../lib/group-by';
 import { chunksAhead, readAhead } from '../lib/read-ahead';
 import { SALES_EXPORT_COLUMNS, writeExportText } from '../lib/export-text';
@@ -49,7 +48,6 @@ const optionsOfItems = compiledOnce((db, saleItemIds: number[]) =>
   db.selectFrom('sale_item_modifiers').selectAll().where('sale_item_id', 'in', saleItemIds).orderBy('sale_item_id').orderBy('position'),
 );
 const refundsOfSale = compiledOnce((db, id: number) => db.selectFrom('refunds').selectAll().where('sale_id', '=', id).orderBy('id'));
-const everyPaymentOfSale = compiledOnce((db, id: number) => db.selectFrom('sale_payments').selectAll().where('sale_id', '=', id).orderBy('id'));
 const paymentsOfSales = compiledOnce((db, saleIds: number[]) =>
   db.selectFrom('sale_payments').selectAll().where('sale_id', 'in', saleIds).where('kind', '!=', 'change').orderBy('id'),
 );
