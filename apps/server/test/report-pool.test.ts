@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from '../src/db/schema';
+import { yieldingPool } from '../src/db/report-gate';
 import { describe, expect, it } from 'vitest';
 import { API_MESSAGES } from '@shop/contracts/http';
 import { EXPORT_CONNECTION_NAME } from '../src/db/pg-export';
@@ -13,7 +16,7 @@ import { caller, createTestApp, dbKind, demoTokens, stockedProduct } from './sup
  * a till's sale needs.
  */
 // The tills' pool as small as a sale allows, so a report borrowing from it would make a sale wait.
-const { app, clock } = await createTestApp({ reportStatementTimeoutMs: 2000, poolSize: 2 });
+const { app, clock, database } = await createTestApp({ reportStatementTimeoutMs: 2000, poolSize: 2 });
 // A report that runs past the limit, as a year's report on a slow server would.
 app.get('/api/test-only/slow-report', async () => {
   await sql`select pg_sleep(3)`.execute(app.reports.db);
@@ -118,6 +121,40 @@ describe.skipIf(dbKind !== 'postgres')('reports beside the tills (postgres)', ()
     expect(await exportConnections()).toBe(1);
     await fresh.app.close();
     await expect.poll(exportConnections, { timeout: 10_000 }).toBe(0);
+  });
+
+  it('gives way to the tills: while they sell, a report connection pauses three times as long as its last statement held it; while they do not, never', async () => {
+    // The real pool and database; the pauses are recorded instead of slept, so the test says how long, not how fast.
+    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    let selling = true;
+    const pauses: number[] = [];
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: yieldingPool(pool, () => selling, { now: () => performance.now(), sleep: async (ms) => void pauses.push(ms) }) }) });
+    try {
+      await sql`select pg_sleep(0.2)`.execute(db);
+      expect((await sql<{ n: number }>`select 1 as n`.execute(db)).rows).toEqual([{ n: 1 }]);
+      expect(pauses).toHaveLength(1);
+      // A quarter of the time busy: 0.2 s held, then at least 0.6 s before the next statement, capped at 5 s.
+      expect(pauses[0]).toBeGreaterThanOrEqual(3 * 200 * 0.95);
+      expect(pauses[0]).toBeLessThanOrEqual(5_000);
+
+      selling = false;
+      await sql`select pg_sleep(0.2)`.execute(db);
+      await sql`select 1`.execute(db);
+      expect(pauses).toHaveLength(1);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('makes a report statement wait after a sale, on the tills\' own database', async () => {
+    const product = await stockedProduct(call, tokens.Manager, { name: 'Gate Tea', sku: 'GATE-1', price: 2, quantity: 5 });
+    const sale = await call(tokens.Staff, 'POST', '/api/sales', { sale_date: clock.now().toISOString(), payment_method: 'Cash', items: [{ product_id: product.id, quantity: 1, unit_price: 2 }], total_amount: 2.2 });
+    expect(sale.status).toBe(201);
+    await sql`select pg_sleep(0.1)`.execute(app.reports.db);
+    const started = performance.now();
+    await sql`select 1`.execute(app.reports.db);
+    // At least three times the 0.1 s the statement before held the connection.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
   });
 
   it('reads only', async () => {

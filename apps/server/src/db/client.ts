@@ -7,6 +7,7 @@ import type { Database } from './schema';
 import type { DbKind } from './dialect';
 import { AuthWatch, watchAuth } from './auth-watch';
 import { preparedStatementsPool } from './pg-prepared';
+import { yieldingPool } from './report-gate';
 import { sqliteGroupCommitDialect } from './sqlite-group-commit';
 import type { ExportTextReader } from '../lib/export-text';
 import { pgExportWriter } from './pg-export';
@@ -80,10 +81,12 @@ export function openReportPool(
   size: number,
   statementTimeoutMs = REPORT_STATEMENT_TIMEOUT_MS,
   withExports = true,
+  /** When reports read the tills' own database: whether the tills are selling, so the reports give way (db/report-gate.ts). */
+  tillsSelling?: () => boolean,
 ): { db: Kysely<Database>; exportText?: ExportTextReader; readers: number; close: () => Promise<void> } {
   const options = `-c default_transaction_read_only=on -c max_parallel_workers_per_gather=0 -c statement_timeout=${Math.round(statementTimeoutMs)}`;
   const pool = new (pgModule().Pool)({ connectionString, max: size, options });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: tillsSelling ? yieldingPool(pool, tillsSelling) : pool }) });
   // An export's chunks are read and written as text on a thread of their own, one at a time.
   const exports = withExports ? pgExportWriter(connectionString, options, pool) : null;
   // The thread and its connection start with the first report read, not the first export: a

@@ -8,6 +8,7 @@ import { sqliteReaders } from '../db/sqlite-reader';
 import type { ExportTextReader } from '../lib/export-text';
 import type { Clock } from '../lib/clock';
 import type { ServiceContext } from '../services/context';
+import { tillsSelling } from '../services/till-activity';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,7 +62,10 @@ export const dbPlugin = fp(async (app: FastifyInstance, opts: DbPluginOptions) =
   const reports: ReadPath = readers
     ? { db: new Kysely<Database>({ dialect: readers.dialect }), exportText: readers.exportText, readers: readers.readers }
     : reportsUrl
-      ? openReportPool(reportsUrl, opts.reportsUrl ? REPLICA_REPORT_CONNECTIONS : reportReaderThreads(), opts.reportStatementTimeoutMs)
+      ? opts.reportsUrl
+        ? openReportPool(reportsUrl, REPLICA_REPORT_CONNECTIONS, opts.reportStatementTimeoutMs)
+        : // On the tills' own database the reports give way to the sales (db/report-gate.ts).
+          openReportPool(reportsUrl, reportReaderThreads(), opts.reportStatementTimeoutMs, true, tillsSelling)
       : { db };
   const lists: ReadPath = readers || !reportsUrl ? { db: reports.db } : openReportPool(reportsUrl, LIST_CONNECTIONS, opts.reportStatementTimeoutMs, false);
   app.decorate('services', { db, kind, clock: opts.clock });

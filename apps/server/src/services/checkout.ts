@@ -29,6 +29,7 @@ import { queueSaleJobs, thenPrint } from './printing/jobs';
 import { placeAtTill, type Place } from './shifts';
 import { expiredOnHand, recordMovements, takeForLines } from './stock-ledger';
 import { holdCatalogShared } from './catalog-version';
+import { saleUnderWay } from './till-activity';
 import { addToSaleDays, productDayRows, productDaysUpsert, saleDayRow, saleDayUpsert, type ProductDayLine, type SaleDayEntry } from './sale-days';
 
 /*
@@ -541,6 +542,7 @@ export async function recordSale<T>(
   actor: Actor,
   beforeNumber: (sale: WrittenSale) => Promise<T>,
 ): Promise<{ saleId: number; number: number; before: T }> {
+  saleUnderWay();
   const settings = await getSettings(tx);
   const madeOffline = input.offline !== null;
   const moment = resolveMoment(tx, input, settings);
@@ -629,6 +631,7 @@ export async function recordSale<T>(
   // Last, so the journal's lock is held for the least time (docs/decisions/0012-tills-shifts-and-the-journal.md): on
   // PostgreSQL its head was taken with the number. Its content was made unnumbered; the number keeps its place among the fields.
   await chainJournal(tx, 'sale', saleId, { ...content, number }, journal);
+  saleUnderWay();
   return { saleId, number, before };
 }
 
