@@ -11,7 +11,7 @@ import type pg from 'pg';
  */
 
 /** The part of the time a report connection may keep the database busy while the tills sell. */
-export const REPORT_SHARE_WHILE_SELLING = 0.25;
+const REPORT_SHARE_WHILE_SELLING = 0.25;
 /** The longest pause, however long the statement before it ran. */
 const LONGEST_PAUSE_MS = 5_000;
 
