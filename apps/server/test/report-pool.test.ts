@@ -3,7 +3,7 @@ import os from 'node:os';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../src/db/schema';
-import { yieldingPool } from '../src/db/report-gate';
+import { yieldingLane, yieldingPool } from '../src/db/report-gate';
 import { describe, expect, it } from 'vitest';
 import { API_MESSAGES } from '@shop/contracts/http';
 import { EXPORT_CONNECTION_NAME } from '../src/db/pg-export';
@@ -200,5 +200,56 @@ describe('report readers on SQLite', () => {
   it('leave the main thread, which takes every sale, a core of its own', () => {
     // A 2-core shop server: one reader; a bigger one: one fewer than its cores, at most four.
     expect([1, 2, 3, 4, 8, 32].map((cores) => reportReaderThreads(cores))).toEqual([1, 1, 2, 3, 4, 4]);
+  });
+
+  it('give way to the tills: while they sell, a thread\'s report statements run one at a time, each after a rest as long as the last one read', async () => {
+    // The pauses are recorded on a clock the reads move, so the test says how long, not how fast.
+    let now = 0;
+    let selling = true;
+    const pauses: number[] = [];
+    const lane = yieldingLane(() => selling, { now: () => now, sleep: async (ms) => void pauses.push(ms) });
+    const order: string[] = [];
+    const read = (name: string, ms: number) =>
+      lane.run(async () => {
+        order.push(`${name} starts`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        now += ms;
+        order.push(`${name} ends`);
+        return name;
+      });
+    const both = [read('first', 200), read('second', 10)];
+    expect(lane.waiting).toBe(2);
+    expect(await Promise.all(both)).toEqual(['first', 'second']);
+    expect(order).toEqual(['first starts', 'first ends', 'second starts', 'second ends']);
+    // Half the time: 200 ms read, then 200 ms at rest before the next.
+    expect(pauses).toEqual([200]);
+    await read('third', 1);
+    expect(pauses).toEqual([200, 10]);
+    // A failed read takes its turn and leaves the lane open.
+    await expect(lane.run(async () => Promise.reject(new Error('no such table')))).rejects.toThrow('no such table');
+    selling = false;
+    await read('fourth', 300);
+    await read('fifth', 1);
+    expect(pauses).toEqual([200, 10, 1]);
+    expect(lane.waiting).toBe(0);
+  });
+
+  it.skipIf(dbKind !== 'sqlite')('make a report statement wait after a sale, while a list on the same thread does not', async () => {
+    const product = await stockedProduct(call, tokens.Manager, { name: 'Lane Tea', sku: 'LANE-1', price: 2, quantity: 5 });
+    const sale = await call(tokens.Staff, 'POST', '/api/sales', { sale_date: clock.now().toISOString(), payment_method: 'Cash', items: [{ product_id: product.id, quantity: 1, unit_price: 2 }], total_amount: 2.2 });
+    expect(sale.status).toBe(201);
+    // A short read first, so the lane has no rest left from the reads before and the long one starts at once.
+    await sql`select 1`.execute(app.reports.db);
+    const started = performance.now();
+    await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < 1000000) select count(*) from n`.execute(app.reports.db);
+    const held = performance.now() - started;
+    const finished: string[] = [];
+    const report = sql`select 1`.execute(app.reports.db).then(() => finished.push('report'));
+    const list = sql`select 1`.execute(app.lists.db).then(() => finished.push('list'));
+    const asked = performance.now();
+    await Promise.all([report, list]);
+    expect(finished).toEqual(['list', 'report']);
+    // The report's rest is as long as the statement before it read (a little less than the test measured, which includes the hop to the thread).
+    expect(performance.now() - asked).toBeGreaterThanOrEqual(held * 0.7);
   });
 });

@@ -58,16 +58,20 @@ export const dbPlugin = fp(async (app: FastifyInstance, opts: DbPluginOptions) =
   const { db, kind, location } = opts.database;
   // Reports never hold up a sale: on SQLite they read on worker threads (a core left to the sales), on PostgreSQL through a pool of their own.
   const reportsUrl = opts.reportsUrl ?? opts.database.url;
-  const readers = kind === 'sqlite' ? sqliteReaders(location, reportReaderThreads()) : null;
+  const readers = kind === 'sqlite' ? sqliteReaders(location, reportReaderThreads(), tillsSelling) : null;
   const reports: ReadPath = readers
-    ? { db: new Kysely<Database>({ dialect: readers.dialect }), exportText: readers.exportText, readers: readers.readers }
+    ? { db: new Kysely<Database>({ dialect: readers.reports }), exportText: readers.exportText, readers: readers.readers }
     : reportsUrl
       ? opts.reportsUrl
         ? openReportPool(reportsUrl, REPLICA_REPORT_CONNECTIONS, opts.reportStatementTimeoutMs)
         : // On the tills' own database the reports give way to the sales (db/report-gate.ts).
           openReportPool(reportsUrl, reportReaderThreads(), opts.reportStatementTimeoutMs, true, tillsSelling)
       : { db };
-  const lists: ReadPath = readers || !reportsUrl ? { db: reports.db } : openReportPool(reportsUrl, LIST_CONNECTIONS, opts.reportStatementTimeoutMs, false);
+  const lists: ReadPath = readers
+    ? { db: new Kysely<Database>({ dialect: readers.lists }) }
+    : reportsUrl
+      ? openReportPool(reportsUrl, LIST_CONNECTIONS, opts.reportStatementTimeoutMs, false)
+      : { db: reports.db };
   app.decorate('services', { db, kind, clock: opts.clock });
   app.decorate('reports', { db: reports.db, exportText: reports.exportText, readers: reports.readers, kind, clock: opts.clock });
   // A list's reads by key (a search's page) go through the main database handle: on SQLite the main thread, since a hop
