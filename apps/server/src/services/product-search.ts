@@ -209,7 +209,7 @@ class SearchIndex {
   }
 }
 
-/** One index per database (the tests run many in one process); the list reads through the reports' connection. */
+/** One index per database (the tests run many in one process); keyed by the lists' database handle (`app.lists`), through which the product list reads. */
 const indexes = new WeakMap<Kysely<Database>, SearchIndex>();
 
 function indexOf(db: Kysely<Database>): SearchIndex {
