@@ -1,6 +1,6 @@
 /*
- * Whether this process's tills are selling now: PostgreSQL's reports give way to them while they
- * are (db/report-gate.ts). Each sale marks the moment it starts and ends; "now" is the last second.
+ * Whether this process's tills are selling now: reports give way to them while they are, on
+ * PostgreSQL's report connections and SQLite's reader threads alike (db/report-gate.ts). Each sale marks the moment it starts and ends; "now" is the last second.
  * Another server's sales are its own to count.
  */
 
