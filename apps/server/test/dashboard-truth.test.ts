@@ -60,4 +60,36 @@ describe(`the dashboard and the stock report tell the truth (${dbKind})`, () => 
     // The average is $1.0033…: shown as $1.00 a unit, but three units are worth $3.01.
     expect(row).toMatchObject({ unitCost: 1, closingQty: 3, valuation: 3.01 });
   });
+
+  it('rounds to the cent as the till does (a half up), even when stock is owed', async () => {
+    const half = await newProduct('Half Cent Beans', 'HALF-001', 3);
+    const third = await newProduct('Third Cent Beans', 'THIRD-001', 3);
+    for (const [product, costs] of [[half, [1, 1.01]], [third, [1, 1, 1.01]]] as const) {
+      for (const price_in of costs) expect((await call(tokens.Manager, 'POST', '/api/stocks', { product_id: product.id, quantity: 1, price_in })).status).toBe(201);
+    }
+    const row = async (sku: string) => (await call(tokens.Manager, 'GET', `/api/stock-report?q=${sku}`)).body.data[0];
+    // $1.005 a unit is shown as $1.01.
+    expect(await row('HALF-001')).toMatchObject({ unitCost: 1.01, closingQty: 2, valuation: 2.01 });
+
+    const general = (await call(tokens.Manager, 'GET', '/api/settings')).body.data.general;
+    expect((await call(tokens.Admin, 'PUT', '/api/settings/general', { ...general, allowNegativeStock: true })).status).toBe(200);
+    try {
+      const sale = await call(tokens.Manager, 'POST', '/api/sales', {
+        sale_date: clock.now().toISOString(),
+        payment_method: 'Cash',
+        items: [
+          { product_id: half.id, quantity: 3, unit_price: 3 },
+          { product_id: third.id, quantity: 4, unit_price: 3 },
+        ],
+        total_amount: 23.1,
+      });
+      expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    } finally {
+      await call(tokens.Admin, 'PUT', '/api/settings/general', general);
+    }
+    // One unit owed at $1.005 is -$1.005: rounded up to -$1.00, not away from zero to -$1.01.
+    expect(await row('HALF-001')).toMatchObject({ closingQty: -1, soldQty: 3, valuation: -1 });
+    // One owed at $1.0033…: -$1.00, not -$0.99.
+    expect(await row('THIRD-001')).toMatchObject({ closingQty: -1, soldQty: 4, valuation: -1 });
+  });
 });

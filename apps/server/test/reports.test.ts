@@ -107,6 +107,30 @@ describe(`stock report (${dbKind})`, () => {
     expect((await call(tokens.Manager, 'GET', '/api/stock-report?from=2026-11-21&to=2026-11-01')).status).toBe(422);
     expect((await call(tokens.Staff, 'GET', '/api/stock-report')).status).toBe(403);
   });
+
+  it('pages in the order of the export, each page carrying the whole set\'s totals, and a page past the last keeps them', async () => {
+    const first = await call(tokens.Manager, 'GET', '/api/stock-report?per_page=3');
+    const { total, last_page: lastPage, totals } = first.body.meta;
+    expect(total).toBeGreaterThan(6);
+    const rows: { sku: string; closingQty: number }[] = [];
+    for (let page = 1; page <= lastPage; page += 1) {
+      const answer = await call(tokens.Manager, 'GET', `/api/stock-report?per_page=3&page=${page}`);
+      expect(answer.body.meta.totals).toEqual(totals);
+      rows.push(...answer.body.data);
+    }
+    expect(rows).toHaveLength(total);
+    expect(rows.reduce((sum, row) => sum + row.closingQty, 0)).toBe(totals.closingQty);
+    const file = await app.inject({ method: 'GET', url: '/api/stock-report/export', headers: bearer(tokens.Manager) });
+    const skus = file.body.slice(1).trim().split('\n').slice(1).map((line) => line.split(',')[1]);
+    expect(rows.map((row) => row.sku)).toEqual(skus);
+
+    const past = await call(tokens.Manager, 'GET', `/api/stock-report?per_page=3&page=${lastPage + 1}`);
+    expect(past.status).toBe(200);
+    expect(past.body.data).toEqual([]);
+    expect(past.body.meta).toMatchObject({ total, last_page: lastPage, current_page: lastPage + 1, totals });
+    const none = await call(tokens.Manager, 'GET', '/api/stock-report?q=no-such-product');
+    expect(none.body.meta).toMatchObject({ total: 0, last_page: 1, totals: { skus: 0, openingQty: 0, closingQty: 0, purchases: 0, sales: 0, adjustments: 0, valuation: 0 } });
+  });
 });
 
 describe(`purchase report (${dbKind})`, () => {

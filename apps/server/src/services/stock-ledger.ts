@@ -269,14 +269,18 @@ export async function expiredOnHand(tx: ServiceContext, productIds: readonly num
   if (productIds?.length === 0) return new Map();
   const rows = productIds
     ? await expiredOf(tx, [...productIds], today)
-    : await tx.db
-        .selectFrom('stock_batches')
-        .select(['product_id', (eb) => eb.fn.sum<number>('remaining').as('expired')])
-        .where('remaining', '>', 0)
-        .where('expire_date', '<', today)
-        .groupBy('product_id')
-        .execute();
+    : await expiredOnHandOfAll(tx.db, today).execute();
   return new Map(rows.map((row) => [row.product_id, Number(row.expired)]));
+}
+
+/** What each product still holds of batches past their date on `today`, as a query (products with none are absent). */
+export function expiredOnHandOfAll(db: Kysely<Database>, today: string) {
+  return db
+    .selectFrom('stock_batches')
+    .select(['product_id', (eb) => eb.fn.sum<number>('remaining').as('expired')])
+    .where('remaining', '>', 0)
+    .where('expire_date', '<', today)
+    .groupBy('product_id');
 }
 
 /**
