@@ -38,6 +38,21 @@ describe(`products (${dbKind})`, () => {
     expect(first).not.toHaveProperty('stock');
   });
 
+  it('pages the list in order, each product once, and a page past the last is empty', async () => {
+    const whole = (await call(tokens.Staff, 'GET', `/api/products?category_id=${bakery.id}&per_page=100`)).body.data.map((p: { id: number }) => p.id);
+    expect(whole.length).toBeGreaterThan(4);
+    const paged: number[] = [];
+    for (let page = 1; page <= Math.ceil(whole.length / 4); page += 1) {
+      const answer = await call(tokens.Staff, 'GET', `/api/products?category_id=${bakery.id}&per_page=4&page=${page}`);
+      expect(answer.body.meta).toMatchObject({ total: whole.length, current_page: page });
+      paged.push(...answer.body.data.map((p: { id: number }) => p.id));
+    }
+    expect(paged).toEqual(whole);
+    expect([...whole].sort((a, b) => b - a)).toEqual(whole);
+    const past = await call(tokens.Staff, 'GET', `/api/products?category_id=${bakery.id}&per_page=4&page=99`);
+    expect(past.body).toMatchObject({ data: [], meta: { total: whole.length, current_page: 99 } });
+  });
+
   it('searches name or SKU case-insensitively and filters by category, unit and active', async () => {
     const bySku = await call(tokens.Staff, 'GET', '/api/products?q=cof-00');
     expect(bySku.body.meta.total).toBe(9);
