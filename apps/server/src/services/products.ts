@@ -11,7 +11,7 @@ import { keyedReads, type Actor, type ServiceContext } from './context';
 import { auditedWrite } from './write';
 import { setOwnGroups } from './modifier-groups';
 import { productDeleted, productsChanged } from './catalog-version';
-import { searchWithPage } from './product-search';
+import { searchWithPage, type ProductFilter } from './product-search';
 
 type ProductInput = z.output<typeof productInputSchema>;
 
@@ -129,16 +129,24 @@ async function filteredPage(ctx: ServiceContext, query: ProductListQuery, catego
   return { rows, meta: pageMeta(Number(total), query.page, query.per_page) };
 }
 
+/** What a search finds, from the search index, and the rows of those `pageOf` picks. */
+function searchedRows(ctx: ServiceContext, filter: ProductFilter, pageOf: (ids: readonly number[]) => readonly number[]) {
+  const keyed = keyedReads(ctx);
+  return searchWithPage(ctx, filter, pageOf, { rows: (pageIds) => productsByIds(keyed, pageIds), rowsAtVersion: (pageIds) => pageAtVersion(keyed, pageIds) });
+}
+
 /** With one: the matching ids and their count from the search index, then only the page's rows. */
 async function searchPage(ctx: ServiceContext, query: ProductListQuery, q: string, categoryId: number | undefined) {
-  const keyed = keyedReads(ctx);
-  const { ids, rows } = await searchWithPage(
-    ctx,
-    { q, categoryId, unitId: query.unit_id, active: query.active },
-    (found) => found.slice((query.page - 1) * query.per_page, query.page * query.per_page),
-    { rows: (pageIds) => productsByIds(keyed, pageIds), rowsAtVersion: (pageIds) => pageAtVersion(keyed, pageIds) },
+  const { ids, rows } = await searchedRows(ctx, { q, categoryId, unitId: query.unit_id, active: query.active }, (found) =>
+    found.slice((query.page - 1) * query.per_page, query.page * query.per_page),
   );
   return { rows, meta: pageMeta(ids.length, query.page, query.per_page) };
+}
+
+/** The newest `count` products a search finds, as the product list's search finds them (the header's search). */
+export async function newestFound(ctx: ServiceContext, q: string, count: number): Promise<Product[]> {
+  const { rows } = await searchedRows(ctx, { q }, (found) => found.slice(0, count));
+  return rows.map((row) => toProduct(row));
 }
 
 export async function getProduct(ctx: ServiceContext, id: number): Promise<Product> {

@@ -1,10 +1,11 @@
-import { SEARCH_GROUP_LIMIT, type SearchResults } from '@shop/contracts/search';
+import { SEARCH_GROUP_LIMIT, type ProductHit, type SearchResults } from '@shop/contracts/search';
 import type { SelectQueryBuilder } from 'kysely';
 import { containsInsensitive } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { fromCents } from '@shop/contracts/money';
-import type { Actor, ServiceContext } from './context';
+import { keyedReads, type Actor, type ServiceContext } from './context';
 import { saleCode, saleNumberIn } from '../lib/document-codes';
+import { newestFound } from './products';
 import { visibleSales } from './sales';
 
 /**
@@ -17,17 +18,17 @@ async function exactThenContaining<T extends { id: number }>(exact: Promise<T[]>
   return [...first, ...rest.filter((row) => !seen.has(row.id))].slice(0, SEARCH_GROUP_LIMIT);
 }
 
-async function findProducts(ctx: ServiceContext, q: string) {
-  const select = ctx.db.selectFrom('products').select(['id', 'name', 'sku', 'barcode', 'price_cents', 'active', 'image']);
-  const rows = await exactThenContaining(
-    select.where('barcode', '=', q).execute(),
-    select
-      .where((eb) => eb.or([containsInsensitive(ctx.kind, eb.ref('name'), q), containsInsensitive(ctx.kind, eb.ref('sku'), q)]))
-      .orderBy('id', 'desc')
-      .limit(SEARCH_GROUP_LIMIT)
-      .execute(),
+/**
+ * A scanned barcode's product first (one read by its unique index), then the newest the product
+ * list's search finds for the text: the same rule, from the same index in memory
+ * (services/product-search.ts), so the database reads only the few rows shown.
+ */
+async function findProducts(ctx: ServiceContext, q: string): Promise<ProductHit[]> {
+  const scanned = keyedReads(ctx).db.selectFrom('products').select(['id', 'name', 'sku', 'barcode', 'price_cents', 'active', 'image']).where('barcode', '=', q).execute();
+  return exactThenContaining(
+    scanned.then((rows) => rows.map(({ price_cents, active, ...row }) => ({ ...row, price: fromCents(price_cents), active: active === 1 }))),
+    newestFound(ctx, q, SEARCH_GROUP_LIMIT).then((products) => products.map(({ id, name, sku, barcode, price, active, image }) => ({ id, name, sku, barcode, price, active, image }))),
   );
-  return rows.map(({ price_cents, active, ...row }) => ({ ...row, price: fromCents(price_cents), active: active === 1 }));
 }
 
 async function findOrders(ctx: ServiceContext, q: string, viewer: Actor) {
