@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { expectLedgerConsistent } from './support/ledger';
 import { bearer, caller, createTestApp, dbKind, demoTokens } from './support/test-app';
@@ -207,6 +208,17 @@ describe(`CSV exports (${dbKind})`, () => {
     // And the same when two chunks are read ahead, as with two report connections or reader threads.
     expect(await written({ ...app.reports, readers: 2 })).toBe(byReader);
     expect(await written({ ...app.reports, readers: 1 })).toBe(byReader);
+
+    // Compressed as the client takes it (a browser brotli, most HTTP libraries gzip only), the same file once opened.
+    for (const [accepts, encoding, open] of [
+      ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
+      ['gzip, deflate', 'gzip', zlib.gunzipSync],
+    ] as const) {
+      const packed = await app.inject({ method: 'GET', url: '/api/sales/export', headers: { ...bearer(tokens.Manager), 'accept-encoding': accepts } });
+      expect(packed.headers['content-encoding']).toBe(encoding);
+      expect(packed.rawPayload.length).toBeLessThan(Buffer.byteLength(csv.body) / 3);
+      expect(open(packed.rawPayload).toString('utf8')).toBe(csv.body);
+    }
 
     // The lines of every sale, across chunks of a thousand sales: each sale's SO is there.
     const saleLines = await download('/api/sales/lines/export');
