@@ -53,6 +53,26 @@ describe(`products (${dbKind})`, () => {
     expect(past.body).toMatchObject({ data: [], meta: { total: whole.length, current_page: 99 } });
   });
 
+  it('lists a product as soon as it is written, moved, deactivated or deleted, without a search text too', async () => {
+    const list = async (filters = '') => (await call(tokens.Staff, 'GET', `/api/products?per_page=100${filters}`)).body;
+    const before = await list();
+    const made = (await call(tokens.Manager, 'POST', '/api/products', valid({ name: 'Just Made Tea' }))).body.data;
+    const after = await list();
+    expect(after.meta.total).toBe(before.meta.total + 1);
+    expect(after.data[0]).toMatchObject({ id: made.id, name: 'Just Made Tea', category: { name: 'Coffee' } });
+
+    expect((await call(tokens.Manager, 'PUT', `/api/products/${made.id}`, { ...valid({ name: 'Just Made Tea' }), sku: made.sku, category_id: bakery.id, unit_id: piece.id, active: false })).status).toBe(200);
+    const ids = (body: { data: { id: number }[] }) => body.data.map((p) => p.id);
+    expect(ids(await list(`&category_id=${coffee.id}`))).not.toContain(made.id);
+    expect(ids(await list(`&category_id=${bakery.id}&unit_id=${piece.id}&active=0`))).toContain(made.id);
+    expect(ids(await list('&active=1'))).not.toContain(made.id);
+
+    expect((await call(tokens.Manager, 'DELETE', `/api/products/${made.id}`)).status).toBe(204);
+    const gone = await list();
+    expect(gone.meta.total).toBe(before.meta.total);
+    expect(ids(gone)).not.toContain(made.id);
+  });
+
   it('searches name or SKU case-insensitively and filters by category, unit and active', async () => {
     const bySku = await call(tokens.Staff, 'GET', '/api/products?q=cof-00');
     expect(bySku.body.meta.total).toBe(9);

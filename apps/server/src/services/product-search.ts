@@ -26,6 +26,7 @@ interface Entry {
 }
 
 export interface ProductFilter {
+  /** Empty: every product. */
   q: string;
   categoryId?: number | undefined;
   unitId?: number | undefined;
@@ -162,7 +163,7 @@ class SearchIndex {
     return low;
   }
 
-  /** Ids of the products whose name or SKU contains the text (any case) or whose barcode is it, newest first. */
+  /** Ids of the products whose name or SKU contains the text (any case) or whose barcode is it (no text: every product), through the filters, newest first. */
   match(filter: ProductFilter): readonly number[] {
     const key = `${filter.q}${SEPARATOR}${filter.categoryId ?? ''}${SEPARATOR}${filter.unitId ?? ''}${SEPARATOR}${filter.active ?? ''}`;
     const known = this.found.get(key);
@@ -181,7 +182,10 @@ class SearchIndex {
   private search(filter: ProductFilter): number[] {
     const text = filter.q.toLowerCase();
     const found: number[] = [];
-    if (text.includes(SEPARATOR)) {
+    if (text === '') {
+      // No text: the product list as it opens, every product through the filters.
+      for (let i = 0; i < this.entries.length; i += 1) found.push(i);
+    } else if (text.includes(SEPARATOR)) {
       this.entries.forEach((entry, i) => {
         if (entry.name.includes(text) || entry.sku.includes(text)) found.push(i);
       });
