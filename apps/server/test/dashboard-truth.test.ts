@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { roundedQuotient } from '../src/services/stock-report';
 import { caller, createTestApp, dbKind, demoTokens } from './support/test-app';
 
-const { app, clock } = await createTestApp();
+const { app, clock, database } = await createTestApp();
 const tokens = await demoTokens(app);
 const call = caller(app);
 
@@ -59,6 +61,17 @@ describe(`the dashboard and the stock report tell the truth (${dbKind})`, () => 
     const row = (await call(tokens.Manager, 'GET', '/api/stock-report?q=ODD-001')).body.data[0];
     // The average is $1.0033…: shown as $1.00 a unit, but three units are worth $3.01.
     expect(row).toMatchObject({ unitCost: 1, closingQty: 3, valuation: 3.01 });
+  });
+
+  it("rounds a quotient in the database as the money module's Math.round does, below zero too", async () => {
+    const cases: [number, number][] = [];
+    for (let n = -25; n <= 25; n += 1) for (const d of [1, 2, 3, 4, 6, 7]) cases.push([n, d]);
+    cases.push([-301, 3], [-201, 2], [603, 2], [-9_007_199_254, 1_000], [123_456_789_012, 7]);
+    for (const [n, d] of cases) {
+      const { rows: [row] } = await sql<{ q: number | string }>`select ${roundedQuotient(sql`cast(${n} as bigint)`, sql`cast(${d} as bigint)`)} as q`.execute(database.db);
+      // `+ 0`: Math.round gives -0 for a small negative quotient.
+      expect([n, d, Number(row!.q)]).toEqual([n, d, Math.round(n / d) + 0]);
+    }
   });
 
   it('rounds to the cent as the till does (a half up), even when stock is owed', async () => {

@@ -6,18 +6,9 @@ export interface Page<T> {
   meta: ListMeta;
 }
 
-/**
- * Runs a filtered, ordered query for one page plus the total of the whole filtered set.
- * `countFrom` is the same filter without the joins that only add columns, when counting through
- * them would cost a lookup per row.
- */
-export async function paginate<DB, TB extends keyof DB, O, CDB, CTB extends keyof CDB, CO>(
-  query: SelectQueryBuilder<DB, TB, O>,
-  page: number,
-  perPage: number,
-  countFrom?: SelectQueryBuilder<CDB, CTB, CO>,
-): Promise<Page<O>> {
-  const total = countFrom ? await countRows(countFrom) : await countRows(query);
+/** Runs a filtered, ordered query for one page plus the total of the whole filtered set. */
+export async function paginate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, page: number, perPage: number): Promise<Page<O>> {
+  const total = await countRows(query);
   const rows = total === 0 ? [] : await query.limit(perPage).offset((page - 1) * perPage).execute();
   return { rows, meta: pageMeta(total, page, perPage) };
 }

@@ -67,7 +67,7 @@ function ledgerSums(db: Kysely<Database>, from: string, to: string | null) {
 }
 
 /** `numerator / denominator` rounded as Math.round rounds (halves up), in integers; the denominator is above zero. */
-function roundedQuotient(numerator: RawBuilder<number>, denominator: RawBuilder<number>) {
+export function roundedQuotient(numerator: RawBuilder<number>, denominator: RawBuilder<number>) {
   // Math.round(n / d) is floor((2n + d) / 2d); SQL's integer division cuts toward zero, so a negative quotient is floored by hand.
   const a = sql<number>`(2 * ${numerator} + ${denominator})`;
   const b = sql<number>`(2 * ${denominator})`;
