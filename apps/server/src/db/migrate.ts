@@ -24,6 +24,7 @@ import { journalHead } from './migrations/0020-journal-head';
 import { productSaleDays } from './migrations/0021-product-sale-days';
 import { catalogVersionFunction } from './migrations/0022-catalog-version-function';
 import { authChangeNotices } from './migrations/0023-auth-change-notices';
+import { productSearchIndexesDropped } from './migrations/0024-product-search-indexes-dropped';
 
 /** Every migration, in order; listed here (not read from disk) so the bundled server carries them. */
 export function migrations(kind: DbKind): Record<string, Migration> {
@@ -51,6 +52,7 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '0021-product-sale-days': productSaleDays(),
     '0022-catalog-version-function': catalogVersionFunction(kind),
     '0023-auth-change-notices': authChangeNotices(kind),
+    '0024-product-search-indexes-dropped': productSearchIndexesDropped(kind),
   };
 }
 
