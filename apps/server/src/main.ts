@@ -2,6 +2,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import { buildApp, defaultWebDist } from './app';
 import { openDatabase } from './db/client';
+import type { DbKind } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureInitialData } from './seed';
 import { bakongConfirmer, noPaymentConfirmer } from './lib/bakong';
@@ -10,17 +11,26 @@ import { loadEnv } from './plugins/env';
 import { startExpirySweep } from './services/expiry-sweep';
 import { startDemoPrinter } from './demo-printer';
 
-// V8 lets its old generation grow to up to four times what the last full collection kept before
-// it collects again; under load that was 100 MB or more of garbage in a heap of 50 MB live. Here it
-// collects once the heap is a fifth over what was live: the server's peak in the bench fell from
-// about 358 MB to 240 MB with no change in throughput measured. Applies to the reader threads too
-// (V8 flags are per process). A flag given on the command line is left as it is.
-// docs/decisions/0017-speed-on-the-wire-and-under-load.md, "The old generation collected sooner".
-if (!process.execArgv.some((arg) => /^--heap[-_]growing[-_]percent/.test(arg))) v8.setFlagsFromString('--heap-growing-percent=20');
+/**
+ * V8 lets its old generation grow to up to four times what the last full collection kept before
+ * it collects again; under load that was 100 MB or more of garbage in a heap of 50 MB live. Here it
+ * collects once the heap is a fifth over what was live on SQLite, and half over on PostgreSQL:
+ * SQLite's server holds the database's pages and the report threads itself, and the fifth took its
+ * peak in the bench from about 358 MB to 240 MB; PostgreSQL's peaked at 187 MB, and a full
+ * collection half as often gives its searches' slowest answers and its sales back some time. Read
+ * at every full collection, so set once the database is known. Applies to the reader threads too
+ * (V8 flags are per process). A flag given on the command line is left as it is.
+ * docs/decisions/0017-speed-on-the-wire-and-under-load.md, "The old generation collected sooner".
+ */
+function collectOldGenerationAt(kind: DbKind): void {
+  if (process.execArgv.some((arg) => /^--heap[-_]growing[-_]percent/.test(arg))) return;
+  v8.setFlagsFromString(`--heap-growing-percent=${kind === 'postgres' ? 50 : 20}`);
+}
 
 async function main() {
   const env = loadEnv();
   const database = openDatabase({ databaseUrl: env.DATABASE_URL, sqliteFile: path.join(env.dataDir, 'shop.db') });
+  collectOldGenerationAt(database.kind);
   await migrateToLatest(database.db, database.kind);
   const demoPrinter = env.DEMO_PRINTER ? await startDemoPrinter(env.DEMO_PRINTER, path.join(env.dataDir, 'printed'), (line) => console.log(line)) : null;
   const initial = await ensureInitialData({ db: database.db, kind: database.kind, clock: systemClock }, {
