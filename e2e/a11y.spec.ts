@@ -17,6 +17,35 @@ async function chooseTheme(page: Page, theme: Theme) {
   await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
 }
 
+/** The fonts Chromium drew the page's texts of Khmer letters alone (no space, which the system font draws) with (the DevTools protocol's own account), up to 40 of them. */
+async function fontsOfKhmerTexts(page: Page): Promise<string[]> {
+  const marker = 'data-khmer-text';
+  const count = await page.evaluate((attribute) => {
+    const elements = Array.from(document.querySelectorAll<HTMLElement>('body *'))
+      .filter((element) => element.children.length === 0 && element.offsetParent !== null && /^[\u1780-\u17FF]+$/.test((element.textContent ?? '').trim()))
+      .slice(0, 40);
+    elements.forEach((element) => element.setAttribute(attribute, ''));
+    return elements.length;
+  }, marker);
+  expect(count, 'texts in Khmer alone').toBeGreaterThan(0);
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+    const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector: `[${marker}]` });
+    const families = new Set<string>();
+    for (const nodeId of nodeIds) {
+      const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+      for (const font of fonts) families.add(font.familyName);
+    }
+    return [...families].sort();
+  } finally {
+    await page.evaluate((attribute) => document.querySelectorAll(`[${attribute}]`).forEach((element) => element.removeAttribute(attribute)), marker);
+    await cdp.detach();
+  }
+}
+
 /** Waits for the screen's content: no spinner, skeleton or busy table left, and no transition half-way (it would fake a contrast failure). */
 async function settle(page: Page) {
   await expect(page.locator('.animate-spin, .animate-pulse, [aria-busy="true"]')).toHaveCount(0);
@@ -199,6 +228,9 @@ test.describe('accessibility', () => {
         return loaded;
       });
       expect(khmerFontLoaded, `Khmer font on ${route}`).toBe(true);
+      // …and every text in Khmer alone is drawn with it: a system font ahead of it in the list once
+      // left words in empty boxes, the font loaded.
+      expect(await fontsOfKhmerTexts(page), `fonts drawing Khmer on ${route}`).toEqual(['Noto Sans Khmer']);
       // Small text is where Khmer's stacked vowels and subscripts clip first.
       const ratios = await page.locator('main').evaluate((main) =>
         Array.from(main.querySelectorAll<HTMLElement>('h1, p, td, th, label, button'))
@@ -213,6 +245,19 @@ test.describe('accessibility', () => {
       // 1.6 at least (a hair less in floating point).
       expect(Math.min(...ratios), `Khmer line height on ${route}`).toBeGreaterThan(1.59);
     }
+  });
+
+  test('a till that starts in Khmer draws every Khmer word with the Khmer font, from sign-in to the till', async ({ page }) => {
+    await page.addInitScript(() => window.localStorage.setItem('language', 'kh'));
+    await page.goto('/auth/sign-in');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'km');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+    expect(await fontsOfKhmerTexts(page), 'fonts drawing Khmer on the sign-in screen').toEqual(['Noto Sans Khmer']);
+    await signIn(page, DEMO.admin, { till: null });
+    await openScreen(page, '/sale', kh['Point of Sale']);
+    await page.evaluate(() => document.fonts.ready);
+    expect(await fontsOfKhmerTexts(page), 'fonts drawing Khmer at the till').toEqual(['Noto Sans Khmer']);
   });
 
   test('printing is light in the dark theme: a receipt and a report', async ({ page }) => {

@@ -27,8 +27,8 @@ export default defineConfig({
         icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
       },
       workbox: {
-        // Screens, styles, the Latin and Khmer fonts; the emoji font's many pieces load when shown.
-        globPatterns: ['**/*.{js,css,html,svg,webmanifest}', 'assets/inter-*.woff2', 'assets/noto-sans-khmer-*.woff2'],
+        // Screens, styles, the Khmer font; the emoji font's many pieces load when shown.
+        globPatterns: ['**/*.{js,css,html,svg,webmanifest}', 'assets/noto-sans-khmer-*.woff2'],
         globIgnores: ['**/noto-emoji-*'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/docs(\/|$)/],

@@ -1,7 +1,5 @@
 import './app/early-reads';
 import './app/early-screen';
-import '@fontsource-variable/inter';
-import '@fontsource-variable/noto-sans-khmer';
 import './index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
